@@ -1,0 +1,139 @@
+"""Bad input gets a clear error or a documented verdict, never a crash deep inside."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from guardrails import Guard
+
+from validator import ProvenanceNLI
+from validator.errors import InvalidInput
+
+SOURCES = ["The Eiffel Tower in Paris was completed in 1889."]
+CLAIM = "The Eiffel Tower was completed in 1889."
+
+
+@pytest.fixture(scope="module")
+def validator() -> ProvenanceNLI:
+    return ProvenanceNLI(on_fail="noop")
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "], ids=["empty", "whitespace"])
+def test_empty_answer_passes_with_no_sentences(validator: ProvenanceNLI, text: str) -> None:
+    result = validator.validate(text, {"sources": SOURCES})
+    assert result.outcome == "pass"
+    assert result.metadata["provenance_nli"]["sentences"] == []
+
+
+@pytest.mark.parametrize("sources", [[], [""], ["   "]], ids=["no-sources", "empty-source", "blank-source"])
+def test_no_evidence_means_unsupported(validator: ProvenanceNLI, sources: list[str]) -> None:
+    result = validator.validate(CLAIM, {"sources": sources})
+    assert result.outcome == "fail"
+    [sentence] = result.metadata["provenance_nli"]["sentences"]
+    assert sentence["verdict"] == "unsupported" and sentence["note"] == "no evidence retrieved for this sentence"
+
+
+@pytest.mark.parametrize(
+    ("metadata", "message"),
+    [
+        ({"sources": ["ok", 3]}, r"item 1 is int"),
+        ({"sources": "a single string"}, r"must be a list of strings, got str"),
+        ({}, r"exactly one of metadata\['sources'\]"),
+        ({"sources": SOURCES, "query_function": lambda text, k: []}, r"exactly one of"),
+        ({"sources": SOURCES, "chunk_strategy": "paragraph"}, r"chunk_strategy must be one of"),
+        ({"sources": SOURCES, "distance_metric": "manhattan"}, r"distance_metric must be one of"),
+        ({"sources": SOURCES, "chunk_size": 2, "chunk_overlap": 2}, r"chunk_overlap < chunk_size"),
+    ],
+    ids=["non-string-source", "string-not-list", "neither", "both", "bad-strategy", "bad-metric", "bad-overlap"],
+)
+def test_bad_metadata_raises_a_clear_error_through_the_guard(metadata: dict, message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        Guard().use(ProvenanceNLI(on_fail="noop")).validate(CLAIM, metadata=metadata)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"fail_on": "hallucinated"}, r"fail_on must be"),
+        ({"validation_method": "paragraph"}, r"validation_method must be one of"),
+        ({"top_k": 0}, r"top_k must be a positive integer"),
+        ({"min_confidence": 1.5}, r"entailment threshold must be in \[0, 1\]"),
+        ({"inference_endpoint": "http://127.0.0.1:9/score"}, r"not supported yet"),
+    ],
+    ids=["fail_on", "validation_method", "top_k", "min_confidence", "inference_endpoint"],
+)
+def test_bad_arguments_are_rejected_at_construction(kwargs: dict, message: str) -> None:
+    with pytest.raises(InvalidInput, match=message):
+        ProvenanceNLI(**kwargs)
+
+
+def _fails_closed(result: object, reason: str) -> None:
+    assert result.outcome == "fail"  # type: ignore[attr-defined]
+    assert "could not run, so nothing was verified" in result.error_message  # type: ignore[attr-defined]
+    assert reason in result.error_message  # type: ignore[attr-defined]
+    assert result.fix_value == ""  # type: ignore[attr-defined]
+
+
+def test_query_function_that_raises_fails_closed(validator: ProvenanceNLI) -> None:
+    def broken(text: str, k: int) -> list[str]:
+        raise TimeoutError("vector store down")
+
+    _fails_closed(validator.validate(CLAIM, {"query_function": broken}), "query_function raised TimeoutError: vector store down")
+
+
+def test_query_function_returning_nothing_is_unsupported(validator: ProvenanceNLI) -> None:
+    for empty in (None, []):
+        result = validator.validate(CLAIM, {"query_function": lambda text, k, empty=empty: empty})
+        assert result.metadata["provenance_nli"]["sentences"][0]["note"] == "no evidence retrieved for this sentence"
+
+
+def test_query_function_returning_garbage_fails_closed(validator: ProvenanceNLI) -> None:
+    _fails_closed(validator.validate(CLAIM, {"query_function": lambda text, k: [42]}), "items must be str or (str, score)")
+
+
+@pytest.mark.parametrize(
+    ("embed", "reason"),
+    [
+        (lambda texts: np.ones((len(texts) + 1, 4)), "expected ("),
+        (lambda texts: np.ones((len(texts), 4, 2)), "expected ("),
+        (lambda texts: [[float("nan")] * 4 for _ in texts], "NaN or infinite"),
+        (lambda texts: 1 / 0, "embed_function raised ZeroDivisionError"),
+    ],
+    ids=["extra-row", "3-d", "nan", "raises"],
+)
+def test_embed_function_with_wrong_output_fails_closed(validator: ProvenanceNLI, embed: object, reason: str) -> None:
+    _fails_closed(validator.validate(CLAIM, {"sources": SOURCES, "embed_function": embed}), reason)
+
+
+def test_custom_embed_function_with_the_right_shape_is_used(validator: ProvenanceNLI) -> None:
+    calls = []
+
+    def embed(texts: list[str]) -> np.ndarray:
+        calls.append(len(texts))
+        return np.array([[len(t), t.count("e"), 1.0] for t in texts])
+
+    result = validator.validate(CLAIM, {"sources": SOURCES, "embed_function": embed, "distance_metric": "euclidean"})
+    assert result.outcome == "pass" and calls
+
+
+def test_huge_answer_fails_closed_with_the_limit_named(validator: ProvenanceNLI) -> None:
+    huge = (CLAIM + " ") * 30_000  # ~1.2 MB
+    _fails_closed(validator.validate(huge, {"sources": SOURCES}), "over max_text_chars=200,000")
+
+
+def test_odd_unicode_keeps_offsets_exact(validator: ProvenanceNLI) -> None:
+    text = "Der Eiffelturm 🗼 steht in Paris. 東京は日本の首都です。 The Eiffel Tower was completed in 1889 \u200b."
+    result = validator.validate(text, {"sources": SOURCES + ["Tokyo is the capital of Japan."]})
+    for sentence in result.metadata["provenance_nli"]["sentences"]:
+        assert text[sentence["start"] : sentence["end"]] == sentence["sentence"]
+    assert len(result.metadata["provenance_nli"]["sentences"]) == 3
+
+
+def test_unloadable_model_fails_closed(tmp_path) -> None:
+    result = ProvenanceNLI(model_name=str(tmp_path / "no-such-model"), on_fail="noop").validate(CLAIM, {"sources": SOURCES})
+    _fails_closed(result, "could not load NLI model")
+
+
+def test_non_string_value_is_rejected(validator: ProvenanceNLI) -> None:
+    with pytest.raises(InvalidInput, match="must be a string, got int"):
+        validator.validate(42, {"sources": SOURCES})

@@ -1,0 +1,169 @@
+"""ProvenanceNLI through a real Guard, with the bundled model and real on_fail actions."""
+
+from __future__ import annotations
+
+import pytest
+from guardrails import Guard
+from guardrails.errors import ValidationError
+
+from validator import ProvenanceNLI
+
+SOURCES = [
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed in 1889 "
+    "and is 330 metres tall.",
+    "Mount Everest, at 8,849 metres, is the highest mountain above sea level. It lies in the "
+    "Himalayas on the border between Nepal and China.",
+]
+SUPPORTED = "The Eiffel Tower was completed in 1889."
+CONTRADICTED = "The Eiffel Tower was completed in 1925."
+ANSWER = f"{SUPPORTED} {CONTRADICTED} Mount Everest is the highest mountain above sea level."
+FIXED = f"{SUPPORTED} Mount Everest is the highest mountain above sea level."
+
+
+@pytest.fixture(scope="module")
+def metadata() -> dict:
+    return {"sources": SOURCES}
+
+
+def guard(on_fail: object, **kwargs: object) -> Guard:
+    return Guard().use(ProvenanceNLI(on_fail=on_fail, **kwargs))  # type: ignore[arg-type]
+
+
+def test_supported_answer_passes_with_per_sentence_metadata(metadata: dict) -> None:
+    outcome = guard("exception").validate(SUPPORTED, metadata=metadata)
+    assert outcome.validation_passed
+    assert outcome.validated_output == SUPPORTED
+    summary = outcome.validation_summaries or []
+    assert summary == []  # only failures are summarised; the pass carries no errors
+
+
+def test_exception_names_the_failing_sentence(metadata: dict) -> None:
+    with pytest.raises(ValidationError, match=r"1 of 3 sentences .*\[contradicted\] The Eiffel Tower was completed in 1925"):
+        guard("exception").validate(ANSWER, metadata=metadata)
+
+
+def test_fix_cuts_failing_sentences_and_keeps_the_rest_byte_for_byte(metadata: dict) -> None:
+    outcome = guard("fix").validate(ANSWER, metadata=metadata)
+    assert outcome.validated_output == FIXED
+
+
+def test_fix_keeps_original_whitespace_and_line_breaks(metadata: dict) -> None:
+    text = f"{SUPPORTED}\n\n  {CONTRADICTED}\tMount Everest is the highest mountain above sea level.  "
+    outcome = guard("fix").validate(text, metadata=metadata)
+    assert outcome.validated_output == f"{SUPPORTED}\n\n  Mount Everest is the highest mountain above sea level.  "
+
+
+def test_error_spans_index_the_original_value(metadata: dict) -> None:
+    validator = ProvenanceNLI(on_fail="noop")
+    result = validator.validate(ANSWER, metadata)
+    assert result.outcome == "fail"
+    spans = result.error_spans  # type: ignore[attr-defined]
+    assert [(ANSWER[s.start : s.end], s.reason.split(":")[0]) for s in spans] == [(CONTRADICTED, "contradicted")]
+    sentences = result.metadata["provenance_nli"]["sentences"]
+    assert [s["verdict"] for s in sentences] == ["supported", "contradicted", "supported"]
+    assert sentences[0]["source_index"] == 0 and sentences[2]["source_index"] == 1
+    assert "1889" in sentences[1]["evidence"]
+
+
+@pytest.mark.parametrize(
+    ("on_fail", "expected"),
+    [("filter", None), ("refrain", None), ("noop", ANSWER)],
+    ids=["filter", "refrain", "noop"],
+)
+def test_filter_refrain_noop(metadata: dict, on_fail: str, expected: str | None) -> None:
+    outcome = guard(on_fail).validate(ANSWER, metadata=metadata)
+    assert outcome.validated_output == expected
+    assert not outcome.validation_passed or on_fail == "noop"
+
+
+def test_custom_on_fail_receives_the_fail_result(metadata: dict) -> None:
+    seen = []
+
+    def handler(value: str, fail_result: object) -> str:
+        seen.append(fail_result)
+        return value.upper()
+
+    outcome = guard(handler).validate(ANSWER, metadata=metadata)
+    assert outcome.validated_output == ANSWER.upper()
+    assert seen and seen[0].fix_value == FIXED  # type: ignore[attr-defined]
+
+
+def test_reask_gets_a_corrected_answer_from_the_llm(metadata: dict) -> None:
+    calls: list[list[dict]] = []
+
+    def llm(*, messages: list[dict], **kwargs: object) -> str:
+        calls.append(messages)
+        return ANSWER if len(calls) == 1 else SUPPORTED
+
+    outcome = guard("reask")(llm_api=llm, messages=[{"role": "user", "content": "When was the Eiffel Tower built?"}],
+                             num_reasks=1, metadata=metadata)
+    assert len(calls) == 2
+    assert "1925" in str(calls[1])  # the reask prompt quotes the failing sentence
+    assert outcome.validated_output == SUPPORTED
+    assert outcome.validation_passed
+
+
+def test_fix_reask_rechecks_the_fix_and_needs_no_reask_when_it_passes(metadata: dict) -> None:
+    calls: list[list[dict]] = []
+
+    def llm(*, messages: list[dict], **kwargs: object) -> str:
+        calls.append(messages)
+        return ANSWER
+
+    outcome = guard("fix_reask")(llm_api=llm, messages=[{"role": "user", "content": "When was it built?"}],
+                                 num_reasks=1, metadata=metadata)
+    assert len(calls) == 1
+    assert outcome.validated_output == FIXED
+
+
+def test_streaming_validates_sentence_by_sentence(metadata: dict) -> None:
+    pieces = [ANSWER[i : i + 7] for i in range(0, len(ANSWER), 7)]
+
+    def llm(*, messages: list[dict], **kwargs: object):
+        return iter(pieces)
+
+    chunks = list(guard("fix")(llm_api=llm, messages=[{"role": "user", "content": "Tell me."}],
+                               stream=True, metadata=metadata))
+    validated = "".join(c.validated_output or "" for c in chunks)
+    assert "1925" not in validated
+    assert SUPPORTED in validated
+    assert "Mount Everest is the highest mountain above sea level." in validated
+
+
+def test_query_function_accepts_strings_and_scored_pairs() -> None:
+    def as_strings(text: str, k: int) -> list[str]:
+        return SOURCES[:k]
+
+    def as_pairs(text: str, k: int) -> list[tuple[str, float]]:
+        return [(s, 1.0) for s in SOURCES[:k]]
+
+    for query_function in (as_strings, as_pairs):
+        result = ProvenanceNLI(on_fail="noop").validate(ANSWER, {"query_function": query_function})
+        verdicts = [s["verdict"] for s in result.metadata["provenance_nli"]["sentences"]]
+        assert verdicts == ["supported", "contradicted", "supported"]
+
+
+def test_fail_on_contradicted_only_lets_unsupported_sentences_pass(metadata: dict) -> None:
+    unsupported = f"{SUPPORTED} The tower's architect kept three cats."
+    strict = ProvenanceNLI(on_fail="noop").validate(unsupported, metadata)
+    lenient = ProvenanceNLI(on_fail="noop", fail_on="contradicted").validate(unsupported, metadata)
+    assert strict.outcome == "fail" and lenient.outcome == "pass"
+
+
+def test_full_validation_method_checks_the_text_as_one_claim(metadata: dict) -> None:
+    result = ProvenanceNLI(on_fail="noop", validation_method="full").validate(ANSWER, metadata)
+    sentences = result.metadata["provenance_nli"]["sentences"]
+    assert len(sentences) == 1 and sentences[0]["start"] == 0 and sentences[0]["end"] == len(ANSWER)
+
+
+def test_validator_can_be_rebuilt_from_its_arguments() -> None:
+    validator = ProvenanceNLI(on_fail="fix", top_k=2, fail_on="contradicted", batch_size=8)
+    rebuilt = type(validator)(**validator.get_args())
+    assert rebuilt.get_args() == validator.get_args()
+    assert validator.get_args()["top_k"] == 2
+
+
+def test_migration_import_path() -> None:
+    from guardrails_ai.provenance_nli import ProvenanceNLI as Migrated
+
+    assert Migrated is ProvenanceNLI

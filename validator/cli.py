@@ -1,0 +1,120 @@
+"""Command line: ``python -m validator check`` and ``python -m validator check-batch``.
+
+Runs the pipeline directly (no guardrails import, no network). ``check`` prints one row
+per sentence and exits 1 when a sentence fails, so it can gate a script or CI job;
+``check-batch`` reads JSONL items ``{"text": ..., "sources": [...]}`` and writes one JSONL
+report per item, scoring all items' pairs in shared batches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+from validator import defaults
+from validator.errors import CheckUnavailable, InvalidInput
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
+from validator.scoring import NLIScorer
+from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+
+EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
+
+
+def _read(path: str) -> str:
+    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+
+
+def _checker(args: argparse.Namespace) -> ProvenanceChecker:
+    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size)
+    settings = scorer.settings
+    thresholds = Thresholds(
+        entailment=settings.entailment_threshold if args.min_confidence is None else args.min_confidence,
+        contradiction=settings.contradiction_threshold,
+    )
+    return ProvenanceChecker(scorer, top_k=args.top_k, thresholds=thresholds)
+
+
+def _table(report: CheckReport) -> str:
+    rows = [f"{'#':>3}  {'verdict':<12} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
+    for i, s in enumerate(report.sentences, 1):
+        rows.append(f"{i:>3}  {s.verdict:<12} {s.confidence:>5.2f}  {s.entailment:>6.2f} "
+                    f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}")
+        detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
+        rows.append(f"{'':>38}  ↳ {textwrap.shorten(detail, 90)}")
+    return "\n".join(rows)
+
+
+def _report_json(report: CheckReport, fail_on: frozenset[str]) -> dict:
+    return {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    fail_on = parse_fail_on(args.fail_on)
+    request = CheckRequest(_read(args.text), sources=[_read(path) for path in args.sources])
+    report = _checker(args).check(request)
+    failing = report.failing(fail_on)
+    if args.json:
+        print(json.dumps(_report_json(report, fail_on), indent=2, ensure_ascii=False))
+    else:
+        print(_table(report))
+        print(f"\n{len(report.sentences) - len(failing)} of {len(report.sentences)} sentences pass "
+              f"(failing verdicts: {', '.join(sorted(fail_on))})")
+    return EXIT_FAIL if failing else EXIT_PASS
+
+
+def cmd_check_batch(args: argparse.Namespace) -> int:
+    fail_on = parse_fail_on(args.fail_on)
+    with Path(args.input).open(encoding="utf-8") as handle:
+        items = [json.loads(line) for line in handle if line.strip()]
+    requests = [CheckRequest(item["text"], sources=item.get("sources", [])) for item in items]
+    checker = _checker(args)
+    failed = 0
+    with (open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout) as out:
+        for start in range(0, len(requests), args.items_per_batch):
+            chunk = requests[start : start + args.items_per_batch]
+            for item, report in zip(items[start:], checker.check_batch(chunk, progress=len(requests) > 20)):
+                result = _report_json(report, fail_on)
+                failed += not result["passed"]
+                out.write(json.dumps({"id": item.get("id"), **result}, ensure_ascii=False) + "\n")
+    print(f"{len(requests) - failed} of {len(requests)} items pass", file=sys.stderr)
+    return EXIT_FAIL if failed else EXIT_PASS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m validator", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
+    common.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
+    common.add_argument("--top-k", type=int, default=defaults.TOP_K)
+    common.add_argument("--batch-size", type=int, default=defaults.BATCH_SIZE)
+    common.add_argument("--min-confidence", type=float, default=None,
+                        help="entailment probability to count as supported (default: the model's)")
+    common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
+    check = sub.add_parser("check", parents=[common], help="check one answer against source files")
+    check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
+    check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")
+    check.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    check.set_defaults(run=cmd_check)
+    batch = sub.add_parser("check-batch", parents=[common], help="check JSONL items {text, sources}")
+    batch.add_argument("--input", required=True, metavar="JSONL")
+    batch.add_argument("--output", default="-", metavar="JSONL")
+    batch.add_argument("--items-per-batch", type=int, default=64)
+    batch.set_defaults(run=cmd_check_batch)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (InvalidInput, OSError, json.JSONDecodeError, KeyError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except CheckUnavailable as error:
+        print(f"error: the check could not run, nothing was verified: {error}", file=sys.stderr)
+        return EXIT_UNAVAILABLE

@@ -1,0 +1,22 @@
+"""Defaults in one place. Thresholds and temperature live with the model, not here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+BUNDLED_MODEL_DIR = Path(__file__).resolve().parent / "models" / "provenance-nli-minilm-l6"
+MODEL_SETTINGS_FILE = "provenance_nli.json"
+TOP_K = 3
+MAX_LENGTH = 256
+BATCH_SIZE = 32
+WINDOW_STRIDE = 32
+CHUNK_STRATEGY = "sentence"
+CHUNK_SIZE = 2
+CHUNK_OVERLAP = 1
+DISTANCE_METRIC = "cosine"
+ENTAILMENT_THRESHOLD = 0.5
+CONTRADICTION_THRESHOLD = 0.5
+REVIEW_THRESHOLD = 0.8
+MAX_TEXT_CHARS = 200_000
+SOURCE_CACHE_SIZE = 32
+MODEL_CACHE_SIZE = 4

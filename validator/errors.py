@@ -1,0 +1,28 @@
+"""Typed errors, so callers can tell a bad argument from a check that could not run.
+
+``InvalidInput`` is raised for programming mistakes in the call (it is a ``ValueError``).
+``CheckUnavailable`` and its children mean the check could not run at all; the validator
+turns them into a failing result (fail closed), never into a pass.
+"""
+
+from __future__ import annotations
+
+
+class InvalidInput(ValueError):
+    """An argument or metadata key has the wrong type or value; the message names it."""
+
+
+class CheckUnavailable(RuntimeError):
+    """The provenance check could not run, so nothing was verified."""
+
+
+class ModelUnavailable(CheckUnavailable):
+    """The NLI model (or the embedder) could not be loaded or did not answer."""
+
+
+class RetrievalFailed(CheckUnavailable):
+    """The app's ``query_function`` or ``embed_function`` raised or returned a bad value."""
+
+
+class TextTooLong(CheckUnavailable):
+    """The text is longer than the configured ``max_text_chars``; it was not checked."""

@@ -1,0 +1,188 @@
+"""The Guardrails adapter: ``ProvenanceNLI`` turns a :class:`CheckReport` into a result.
+
+All the work happens in :mod:`validator.pipeline`; this module only translates between
+guardrails (arguments, metadata, Pass/FailResult, error spans, streaming chunks) and it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from guardrails.validator_base import (
+    ErrorSpan,
+    FailResult,
+    PassResult,
+    ValidationResult,
+    Validator,
+    register_validator,
+)
+
+from validator import defaults
+from validator.errors import CheckUnavailable, InvalidInput
+from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
+from validator.scoring import NLIScorer
+from validator.splitting import split_sentences
+from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+
+__all__ = ["ProvenanceNLI"]
+
+
+@register_validator(name="guardrails/provenance_nli", data_type="string")
+class ProvenanceNLI(Validator):
+    """Flags sentences of an LLM answer that its sources contradict or do not support.
+
+    Each sentence is matched to its top-k source passages (embedding search over
+    ``sources``, or the app's ``query_function``), and an NLI model decides whether the
+    passages, alone or joined, entail it, contradict it, or neither.
+
+    **Key Properties**
+
+    | Property                      | Description                         |
+    | ----------------------------- | ----------------------------------- |
+    | Name for `format` attribute   | `guardrails/provenance_nli`         |
+    | Supported data types          | `string`                            |
+    | Programmatic fix              | The text minus the failing sentences, byte for byte |
+
+    Args:
+        inference_endpoint: Remote scoring URL. Not supported yet: raises ``InvalidInput``.
+        model_name: Local folder or hub id of any 2- or 3-way NLI sequence classifier.
+            Defaults to the bundled model (offline).
+        model_checkpoint_path: Fine-tuned weights over ``model_name`` (``.safetensors`` or a
+            state dict, read with ``weights_only=True``).
+        top_k: Passages per sentence. Defaults to 3.
+        max_length: Tokens per model input; longer passages are scored as windows.
+            Defaults to 256.
+        min_confidence: Entailment probability needed to count as supported. Defaults to
+            the threshold in the model folder.
+        on_fail: The guardrails on-fail policy. Defaults to ``exception``.
+        device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
+        batch_size: Model inputs per forward pass. Defaults to 32.
+        fail_on: Verdicts that fail validation: ``"contradicted"``, ``"unsupported"`` or
+            both. Defaults to both.
+        contradiction_threshold: Contradiction probability for ``contradicted``. Defaults
+            to the model folder's.
+        review_threshold: Verdicts less confident than this are flagged ``needs_review``.
+            Defaults to 0.8.
+        validation_method: ``"sentence"`` (each sentence) or ``"full"`` (the whole text as
+            one claim). Defaults to ``"sentence"``.
+        joint_premise: Also score each sentence against its top-k passages joined.
+            Defaults to True.
+        max_text_chars: Longer values fail closed without being checked. Defaults to 200,000.
+
+    **Metadata** (per call)
+
+    - ``sources`` (list[str]): documents the answer should rest on; with optional
+      ``embed_function`` (list[str] → (n, d) array), ``chunk_strategy`` (sentence, word,
+      char, token, full), ``chunk_size``, ``chunk_overlap`` and ``distance_metric``
+      (cosine, euclidean);
+    - or ``query_function(text, k)`` returning ``list[str]`` or ``list[(str, score)]``.
+
+    Examples:
+        >>> from guardrails import Guard
+        >>> guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+        >>> guard.validate("Paris is in Spain.", metadata={"sources": ["Paris is in France."]})
+    """
+
+    def __init__(
+        self,
+        inference_endpoint: str | None = None,
+        model_name: str | None = None,
+        model_checkpoint_path: str | None = None,
+        top_k: int = defaults.TOP_K,
+        max_length: int = defaults.MAX_LENGTH,
+        min_confidence: float | None = None,
+        on_fail: Callable[..., Any] | str | None = None,
+        *,
+        device: str | None = None,
+        batch_size: int = defaults.BATCH_SIZE,
+        fail_on: str | Sequence[str] = FAILABLE_VERDICTS,
+        contradiction_threshold: float | None = None,
+        review_threshold: float = defaults.REVIEW_THRESHOLD,
+        validation_method: ValidationMethod = "sentence",
+        joint_premise: bool = True,
+        max_text_chars: int = defaults.MAX_TEXT_CHARS,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            on_fail=on_fail,
+            inference_endpoint=inference_endpoint,
+            model_name=model_name,
+            model_checkpoint_path=model_checkpoint_path,
+            top_k=top_k,
+            max_length=max_length,
+            min_confidence=min_confidence,
+            device=device,
+            batch_size=batch_size,
+            fail_on=fail_on,
+            contradiction_threshold=contradiction_threshold,
+            review_threshold=review_threshold,
+            validation_method=validation_method,
+            joint_premise=joint_premise,
+            max_text_chars=max_text_chars,
+            **kwargs,
+        )
+        if inference_endpoint:
+            raise InvalidInput(
+                "inference_endpoint is not supported yet: scoring runs locally. "
+                "Leave it unset, or pass a local model_name."
+            )
+        self._fail_on = parse_fail_on(fail_on)
+        scorer = NLIScorer(model_name, checkpoint_path=model_checkpoint_path, device=device,
+                           max_length=max_length, batch_size=batch_size)
+        settings = scorer.settings
+        thresholds = Thresholds(
+            entailment=settings.entailment_threshold if min_confidence is None else min_confidence,
+            contradiction=settings.contradiction_threshold if contradiction_threshold is None else contradiction_threshold,
+            review=review_threshold,
+        )
+        self._checker = ProvenanceChecker(scorer, top_k=top_k, thresholds=thresholds,
+                                          joint_premise=joint_premise, validation_method=validation_method,
+                                          max_text_chars=max_text_chars)
+
+    def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
+        """Check ``value`` against the evidence in ``metadata``; fail closed if that cannot run."""
+        metadata = metadata or {}
+        request = CheckRequest.from_metadata(value, metadata)
+        try:
+            report = self._checker.check(request)
+        except CheckUnavailable as error:
+            return FailResult(
+                error_message=f"Provenance check could not run, so nothing was verified: {error}",
+                fix_value="",
+                metadata={**metadata, "provenance_nli": {"error": str(error), "error_type": type(error).__name__}},
+            )
+        # guardrails feeds a result's metadata into the next check (streaming, fix_reask), so
+        # the caller's keys are passed through and ours are added under one key.
+        details = {
+            **metadata,
+            "provenance_nli": {
+                "sentences": [s.to_dict() for s in report.sentences],
+                "fail_on": sorted(self._fail_on),
+                "model": self._checker.scorer.model_name,
+            }
+        }
+        failing = report.failing(self._fail_on)
+        if not failing:
+            return PassResult(metadata=details)
+        return FailResult(
+            error_message=(
+                f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
+                f"sources:\n{describe(failing)}"
+            ),
+            fix_value=report.without(failing),
+            error_spans=[
+                ErrorSpan(start=s.start, end=s.end,
+                          reason=f"{s.verdict}: entailment {s.entailment:.2f}, contradiction {s.contradiction:.2f}"
+                          + (f" ({s.note})" if s.note else ""))
+                for s in failing
+            ],
+            metadata=details,
+        )
+
+    def _chunking_function(self, chunk: str) -> list[str]:
+        """Streaming: release every complete sentence, hold back the last (maybe partial) one."""
+        sentences = split_sentences(chunk)
+        if len(sentences) < 2:
+            return []
+        return [chunk[: sentences[-1].start], chunk[sentences[-1].start :]]

