@@ -75,13 +75,29 @@ def _tiny(path: Path, id2label: dict[int, str], winner: str | None, distil: bool
     torch.manual_seed(0)
     label2id = {v: k for k, v in id2label.items()}
     if distil:
-        model = DistilBertForSequenceClassification(DistilBertConfig(
-            dim=32, n_layers=1, n_heads=2, hidden_dim=64, max_position_embeddings=128,
-            id2label=id2label, label2id=label2id))
+        model = DistilBertForSequenceClassification(
+            DistilBertConfig(
+                dim=32,
+                n_layers=1,
+                n_heads=2,
+                hidden_dim=64,
+                max_position_embeddings=128,
+                id2label=id2label,
+                label2id=label2id,
+            )
+        )
     else:
-        model = BertForSequenceClassification(BertConfig(
-            hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64,
-            max_position_embeddings=128, id2label=id2label, label2id=label2id))
+        model = BertForSequenceClassification(
+            BertConfig(
+                hidden_size=32,
+                num_hidden_layers=1,
+                num_attention_heads=2,
+                intermediate_size=64,
+                max_position_embeddings=128,
+                id2label=id2label,
+                label2id=label2id,
+            )
+        )
     if winner is not None:
         with torch.no_grad():
             model.classifier.weight.zero_()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from guardrails import Guard
+from helpers import sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -22,14 +23,14 @@ def validator() -> ProvenanceNLI:
 def test_empty_answer_passes_with_no_sentences(validator: ProvenanceNLI, text: str) -> None:
     result = validator.validate(text, {"sources": SOURCES})
     assert result.outcome == "pass"
-    assert result.metadata["provenance_nli"]["sentences"] == []
+    assert sentences_of(result) == []
 
 
 @pytest.mark.parametrize("sources", [[], [""], ["   "]], ids=["no-sources", "empty-source", "blank-source"])
 def test_no_evidence_means_unsupported(validator: ProvenanceNLI, sources: list[str]) -> None:
     result = validator.validate(CLAIM, {"sources": sources})
     assert result.outcome == "fail"
-    [sentence] = result.metadata["provenance_nli"]["sentences"]
+    [sentence] = sentences_of(result)
     assert sentence["verdict"] == "unsupported" and sentence["note"] == "no evidence retrieved for this sentence"
 
 
@@ -78,17 +79,21 @@ def test_query_function_that_raises_fails_closed(validator: ProvenanceNLI) -> No
     def broken(text: str, k: int) -> list[str]:
         raise TimeoutError("vector store down")
 
-    _fails_closed(validator.validate(CLAIM, {"query_function": broken}), "query_function raised TimeoutError: vector store down")
+    _fails_closed(
+        validator.validate(CLAIM, {"query_function": broken}), "query_function raised TimeoutError: vector store down"
+    )
 
 
 def test_query_function_returning_nothing_is_unsupported(validator: ProvenanceNLI) -> None:
     for empty in (None, []):
         result = validator.validate(CLAIM, {"query_function": lambda text, k, empty=empty: empty})
-        assert result.metadata["provenance_nli"]["sentences"][0]["note"] == "no evidence retrieved for this sentence"
+        assert sentences_of(result)[0]["note"] == "no evidence retrieved for this sentence"
 
 
 def test_query_function_returning_garbage_fails_closed(validator: ProvenanceNLI) -> None:
-    _fails_closed(validator.validate(CLAIM, {"query_function": lambda text, k: [42]}), "items must be str or (str, score)")
+    _fails_closed(
+        validator.validate(CLAIM, {"query_function": lambda text, k: [42]}), "items must be str or (str, score)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -123,14 +128,16 @@ def test_huge_answer_fails_closed_with_the_limit_named(validator: ProvenanceNLI)
 
 def test_odd_unicode_keeps_offsets_exact(validator: ProvenanceNLI) -> None:
     text = "Der Eiffelturm 🗼 steht in Paris. 東京は日本の首都です。 The Eiffel Tower was completed in 1889 \u200b."
-    result = validator.validate(text, {"sources": SOURCES + ["Tokyo is the capital of Japan."]})
-    for sentence in result.metadata["provenance_nli"]["sentences"]:
+    result = validator.validate(text, {"sources": [*SOURCES, "Tokyo is the capital of Japan."]})
+    for sentence in sentences_of(result):
         assert text[sentence["start"] : sentence["end"]] == sentence["sentence"]
-    assert len(result.metadata["provenance_nli"]["sentences"]) == 3
+    assert len(sentences_of(result)) == 3
 
 
 def test_unloadable_model_fails_closed(tmp_path) -> None:
-    result = ProvenanceNLI(model_name=str(tmp_path / "no-such-model"), on_fail="noop").validate(CLAIM, {"sources": SOURCES})
+    result = ProvenanceNLI(model_name=str(tmp_path / "no-such-model"), on_fail="noop").validate(
+        CLAIM, {"sources": SOURCES}
+    )
     _fails_closed(result, "could not load NLI model")
 
 

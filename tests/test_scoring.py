@@ -55,8 +55,9 @@ def test_long_premise_is_scored_as_windows_not_truncated(tiny_model_factory) -> 
     scorer = NLIScorer(path, max_length=64)
     loaded = scorer.loaded
     premise = "filler words here. " * 200
-    features = loaded.tokenizer([premise], ["claim"], truncation="only_first", max_length=64, stride=32,
-                                return_overflowing_tokens=True)
+    features = loaded.tokenizer(
+        [premise], ["claim"], truncation="only_first", max_length=64, stride=32, return_overflowing_tokens=True
+    )
     assert len(features["input_ids"]) > 10  # the whole premise is covered by windows
     assert scorer.score([(premise, "claim")]).shape == (1, 3)
 

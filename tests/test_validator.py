@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from guardrails import Guard
+from guardrails.classes.validation_outcome import ValidationOutcome
 from guardrails.errors import ValidationError
+from helpers import outcome, sentences_of
 
 from validator import ProvenanceNLI
 
@@ -38,7 +40,9 @@ def test_supported_answer_passes_with_per_sentence_metadata(metadata: dict) -> N
 
 
 def test_exception_names_the_failing_sentence(metadata: dict) -> None:
-    with pytest.raises(ValidationError, match=r"1 of 3 sentences .*\[contradicted\] The Eiffel Tower was completed in 1925"):
+    with pytest.raises(
+        ValidationError, match=r"1 of 3 sentences .*\[contradicted\] The Eiffel Tower was completed in 1925"
+    ):
         guard("exception").validate(ANSWER, metadata=metadata)
 
 
@@ -59,7 +63,7 @@ def test_error_spans_index_the_original_value(metadata: dict) -> None:
     assert result.outcome == "fail"
     spans = result.error_spans  # type: ignore[attr-defined]
     assert [(ANSWER[s.start : s.end], s.reason.split(":")[0]) for s in spans] == [(CONTRADICTED, "contradicted")]
-    sentences = result.metadata["provenance_nli"]["sentences"]
+    sentences = sentences_of(result)
     assert [s["verdict"] for s in sentences] == ["supported", "contradicted", "supported"]
     assert sentences[0]["source_index"] == 0 and sentences[2]["source_index"] == 1
     assert "1889" in sentences[1]["evidence"]
@@ -95,12 +99,18 @@ def test_reask_gets_a_corrected_answer_from_the_llm(metadata: dict) -> None:
         calls.append(messages)
         return ANSWER if len(calls) == 1 else SUPPORTED
 
-    outcome = guard("reask")(llm_api=llm, messages=[{"role": "user", "content": "When was the Eiffel Tower built?"}],
-                             num_reasks=1, metadata=metadata)
+    result = outcome(
+        guard("reask")(
+            llm_api=llm,
+            messages=[{"role": "user", "content": "When was the Eiffel Tower built?"}],
+            num_reasks=1,
+            metadata=metadata,
+        )
+    )
     assert len(calls) == 2
     assert "1925" in str(calls[1])  # the reask prompt quotes the failing sentence
-    assert outcome.validated_output == SUPPORTED
-    assert outcome.validation_passed
+    assert result.validated_output == SUPPORTED
+    assert result.validation_passed
 
 
 def test_fix_reask_rechecks_the_fix_and_needs_no_reask_when_it_passes(metadata: dict) -> None:
@@ -110,10 +120,13 @@ def test_fix_reask_rechecks_the_fix_and_needs_no_reask_when_it_passes(metadata: 
         calls.append(messages)
         return ANSWER
 
-    outcome = guard("fix_reask")(llm_api=llm, messages=[{"role": "user", "content": "When was it built?"}],
-                                 num_reasks=1, metadata=metadata)
+    result = outcome(
+        guard("fix_reask")(
+            llm_api=llm, messages=[{"role": "user", "content": "When was it built?"}], num_reasks=1, metadata=metadata
+        )
+    )
     assert len(calls) == 1
-    assert outcome.validated_output == FIXED
+    assert result.validated_output == FIXED
 
 
 def test_streaming_validates_sentence_by_sentence(metadata: dict) -> None:
@@ -122,9 +135,11 @@ def test_streaming_validates_sentence_by_sentence(metadata: dict) -> None:
     def llm(*, messages: list[dict], **kwargs: object):
         return iter(pieces)
 
-    chunks = list(guard("fix")(llm_api=llm, messages=[{"role": "user", "content": "Tell me."}],
-                               stream=True, metadata=metadata))
-    validated = "".join(c.validated_output or "" for c in chunks)
+    stream = guard("fix")(
+        llm_api=llm, messages=[{"role": "user", "content": "Tell me."}], stream=True, metadata=metadata
+    )
+    assert not isinstance(stream, ValidationOutcome)
+    validated = "".join(str(c.validated_output or "") for c in stream)
     assert "1925" not in validated
     assert SUPPORTED in validated
     assert "Mount Everest is the highest mountain above sea level." in validated
@@ -139,7 +154,7 @@ def test_query_function_accepts_strings_and_scored_pairs() -> None:
 
     for query_function in (as_strings, as_pairs):
         result = ProvenanceNLI(on_fail="noop").validate(ANSWER, {"query_function": query_function})
-        verdicts = [s["verdict"] for s in result.metadata["provenance_nli"]["sentences"]]
+        verdicts = [s["verdict"] for s in sentences_of(result)]
         assert verdicts == ["supported", "contradicted", "supported"]
 
 
@@ -152,7 +167,7 @@ def test_fail_on_contradicted_only_lets_unsupported_sentences_pass(metadata: dic
 
 def test_full_validation_method_checks_the_text_as_one_claim(metadata: dict) -> None:
     result = ProvenanceNLI(on_fail="noop", validation_method="full").validate(ANSWER, metadata)
-    sentences = result.metadata["provenance_nli"]["sentences"]
+    sentences = sentences_of(result)
     assert len(sentences) == 1 and sentences[0]["start"] == 0 and sentences[0]["end"] == len(ANSWER)
 
 

@@ -53,8 +53,18 @@ def fetch_task(cache_dir: Path) -> Path:
     sdists = sorted(cache_dir.glob("bigbench-1.0.0.tar.gz"))
     if not sdists:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-             BIGBENCH_SDIST, "-d", str(cache_dir)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                BIGBENCH_SDIST,
+                "-d",
+                str(cache_dir),
+            ],
             check=True,
         )
         sdists = sorted(cache_dir.glob("bigbench-1.0.0.tar.gz"))
@@ -92,9 +102,7 @@ def load_wordnet_antonyms() -> dict[str, list[str]]:
     from the package's own man page in a scratch copy of the database.
     """
     if not WORDNET_DIR.exists():
-        raise FileNotFoundError(
-            f"{WORDNET_DIR} is missing: install it with `apt-get install wordnet-base`"
-        )
+        raise FileNotFoundError(f"{WORDNET_DIR} is missing: install it with `apt-get install wordnet-base`")
     import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
@@ -102,7 +110,8 @@ def load_wordnet_antonyms() -> dict[str, list[str]]:
     for path in WORDNET_DIR.iterdir():
         if path.is_file():
             shutil.copy(path, scratch / path.name)
-    man = gzip.open(WORDNET_LEXNAMES_MAN, "rt", encoding="utf-8").read()
+    with gzip.open(WORDNET_LEXNAMES_MAN, "rt", encoding="utf-8") as handle:
+        man = handle.read()
     lexnames = [f"{m[0]}\t{m[1]}\t0" for m in re.findall(r"^(\d\d)\t(\S+)", man, re.M)]
     (scratch / "lexnames").write_text("\n".join(lexnames) + "\n", encoding="utf-8")
     nltk.data.path.append(str(scratch))
@@ -128,10 +137,20 @@ _NEGATED = re.compile(r"\b(is|are|was|were|has|have|had|can|will|could|would|sho
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 _APPROXIMATE = re.compile(r"\b(than|least|most|over|under|nearly|almost|about|around|approximately|roughly)\b", re.I)
 _SCOPE_SWAPS = {
-    "only": "not only", "all": "some", "always": "sometimes", "never": "sometimes",
-    "every": "some", "none": "some", "worldwide": "only locally",
-    "at least": "at most", "at most": "at least", "more than": "less than",
-    "less than": "more than", "fewer than": "more than", "before": "after", "after": "before",
+    "only": "not only",
+    "all": "some",
+    "always": "sometimes",
+    "never": "sometimes",
+    "every": "some",
+    "none": "some",
+    "worldwide": "only locally",
+    "at least": "at most",
+    "at most": "at least",
+    "more than": "less than",
+    "less than": "more than",
+    "fewer than": "more than",
+    "before": "after",
+    "after": "before",
 }
 _SCOPE = re.compile(r"\b(" + "|".join(re.escape(k) for k in _SCOPE_SWAPS) + r")\b")
 
@@ -139,9 +158,9 @@ _SCOPE = re.compile(r"\b(" + "|".join(re.escape(k) for k in _SCOPE_SWAPS) + r")\
 def negate(claim: str) -> str | None:
     """Flip the polarity of the first auxiliary verb ("is" → "is not", "is not" → "is")."""
     if match := _NEGATED.search(claim):
-        return claim[: match.start(2)] + claim[match.end(2):]
+        return claim[: match.start(2)] + claim[match.end(2) :]
     if match := _NEGATABLE.search(claim):
-        return claim[: match.end()] + " not" + claim[match.end():]
+        return claim[: match.end()] + " not" + claim[match.end() :]
     return None
 
 
@@ -157,7 +176,7 @@ def swap_number(claim: str, rng: random.Random) -> str | None:
     text = f"{new:.0f}" if "." not in match.group() else f"{new:.1f}"
     if text == match.group():
         return None
-    return claim[: match.start()] + text + claim[match.end():]
+    return claim[: match.start()] + text + claim[match.end() :]
 
 
 def swap_antonym(claim: str, antonyms: dict[str, list[str]], rng: random.Random) -> str | None:
@@ -169,18 +188,17 @@ def swap_antonym(claim: str, antonyms: dict[str, list[str]], rng: random.Random)
     antonym = rng.choice(antonyms[match.group().lower()])
     if match.group()[0].isupper():
         antonym = antonym.capitalize()
-    return claim[: match.start()] + antonym + claim[match.end():]
+    return claim[: match.start()] + antonym + claim[match.end() :]
 
 
 def swap_scope(claim: str) -> str | None:
     """Swap a quantifier or scope word for one that changes the truth of the claim."""
     if match := _SCOPE.search(claim):
-        return claim[: match.start()] + _SCOPE_SWAPS[match.group()] + claim[match.end():]
+        return claim[: match.start()] + _SCOPE_SWAPS[match.group()] + claim[match.end() :]
     return None
 
 
-def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[str]],
-               rate: float) -> list[Pair]:
+def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[str]], rate: float) -> list[Pair]:
     """Make contradictions from entailed training pairs and neutrals from mismatched ones.
 
     Contradictions: polarity, number, antonym and scope edits of an *entailed* claim, so
@@ -237,7 +255,7 @@ def prepare(out_dir: Path, cache_dir: Path, seed: int = 13, synthetic_rate: floa
 if __name__ == "__main__":
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("build/data"))
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
     parser.add_argument("--seed", type=int, default=13)

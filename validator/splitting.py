@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 import pysbd
+from pysbd.utils import TextSpan
 
 ChunkStrategy = Literal["sentence", "word", "char", "token", "full"]
 CHUNK_STRATEGIES: tuple[str, ...] = ("sentence", "word", "char", "token", "full")
@@ -79,7 +80,7 @@ def split_sentences(text: str) -> list[Span]:
         block = unwrapped[block_start:block_end]
         if not block.strip():
             continue
-        for piece in _segmenter().segment(block):
+        for piece in cast("list[TextSpan]", _segmenter().segment(block)):
             raw = block[piece.start : piece.end]
             if not raw.strip():
                 continue
@@ -132,9 +133,8 @@ def chunk_text(
     if strategy == "full":
         return [Span(text, 0, len(text))]
     if strategy == "char":
-        step = size - overlap
-        return [Span(text[i : i + size], i, min(i + size, len(text))) for i in range(0, len(text), step)
-                if text[i : i + size].strip()]
+        starts = range(0, max(len(text) - overlap, 1), size - overlap)
+        return [Span(text[i : i + size], i, min(i + size, len(text))) for i in starts if text[i : i + size].strip()]
     if strategy == "sentence":
         units = split_sentences(text)
     elif strategy == "word":

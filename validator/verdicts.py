@@ -67,8 +67,9 @@ class SentenceResult:
         return asdict(self)
 
 
-def decide(probabilities: np.ndarray, premises: Sequence[Evidence], thresholds: Thresholds
-           ) -> tuple[Verdict, float, Evidence]:
+def decide(
+    probabilities: np.ndarray, premises: Sequence[Evidence], thresholds: Thresholds
+) -> tuple[Verdict, float, Evidence]:
     """Verdict, its confidence and the deciding premise, from ``(n_premises, 3)`` probabilities."""
     best_entailment = int(probabilities[:, ENTAILMENT].argmax())
     best_contradiction = int(probabilities[:, CONTRADICTION].argmax())

@@ -1,0 +1,271 @@
+"""Speed, side by side: provenance-nli against guardrails-ai-provenance-nli 0.1.0.
+
+Both validators run in this one process, on the same NLI model (the bundled one), the
+same embedder (all-MiniLM-L6-v2, one shared embed function), the same chunking and the
+same inputs: passages of the Python language reference that ships with CPython
+(``pydoc_data.topics``), real technical prose available offline everywhere.
+
+The reference does not run as published; exactly three changes are made, and printed:
+a sentence splitter in place of its punkt download, ``encode_plus`` (removed in
+transformers 5) mapped to the tokenizer call, and the (1, d) query embedding flattened
+where its ``sources`` path multiplies it. Peak RSS is measured in a child process per
+(validator, workload), since a process's peak cannot be split between two validators.
+
+    python benchmarks/bench_speed.py            # all workloads
+    python benchmarks/bench_speed.py --workloads a b --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+import types
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+import nltk
+import numpy as np
+import torch
+
+from validator import ProvenanceNLI, defaults
+from validator.pipeline import CheckRequest
+from validator.retrieval import default_embed_function, embed
+from validator.splitting import split_sentences
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE_DIR = ROOT / "build" / "bench" / "reference"
+REFERENCE = "guardrails-ai-provenance-nli==0.1.0"
+CHUNKING = {"chunk_strategy": "sentence", "chunk_size": 2, "chunk_overlap": 1}
+TOP_K = 3
+WORKLOADS = {  # name: (sentences per answer, sources per item, items)
+    "a": (1, 3, 1),
+    "b": (10, 20, 1),
+    "c": (50, 100, 1),
+    "d": (2, 3, 200),
+}
+Item = tuple[str, list[str]]
+
+
+def passages(chars: int = 1500) -> list[str]:
+    """~1,500-character passages of the Python language reference, cut at sentence ends."""
+    from pydoc_data.topics import topics
+
+    result = []
+    for name in sorted(topics):
+        current = ""
+        for sentence in split_sentences(topics[name]):
+            if len(current) + len(sentence.text) > chars and current:
+                result.append(current)
+                current = ""
+            current += sentence.text + " "
+        if len(current) > chars // 2:
+            result.append(current)
+    return result
+
+
+def make_items(sentences: int, sources: int, items: int, corpus: list[str], seed: int) -> list[Item]:
+    """Answers made of sentences from their sources, every other one with a number or word changed."""
+    rng = np.random.default_rng(seed)
+    made = []
+    for _ in range(items):
+        chosen = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
+        pool = [s.text for source in chosen for s in split_sentences(source) if 40 < len(s.text) < 300]
+        picked = [pool[i] for i in rng.choice(len(pool), min(sentences, len(pool)), replace=False)]
+        answer = [s if i % 2 == 0 else s.replace(" is ", " is not ", 1) for i, s in enumerate(picked)]
+        made.append((" ".join(answer), chosen))
+    return made
+
+
+def load_reference() -> tuple[type, list[str]]:
+    """Install the reference beside the project (its import path clashes with our shim) and patch it."""
+    if not (REFERENCE_DIR / "guardrails_ai" / "provenance_nli" / "main.py").exists():
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(REFERENCE_DIR), REFERENCE],
+            check=True,
+        )
+    spec = importlib.util.spec_from_file_location(
+        "reference_provenance_nli", REFERENCE_DIR / "guardrails_ai" / "provenance_nli" / "main.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    nltk.sent_tokenize = lambda text, language="english": [s.text for s in split_sentences(text)]
+
+    class FlatQueryNumpy(types.ModuleType):
+        def __getattr__(self, name: str):
+            return getattr(np, name)
+
+        @staticmethod
+        def dot(a, b):
+            return np.dot(a, b.reshape(-1) if b.ndim == 2 and b.shape[0] == 1 else b)
+
+    setattr(module, "np", FlatQueryNumpy("numpy"))  # noqa: B010 (the patch, spelled out)
+    changes = [
+        "1. nltk.sent_tokenize -> provenance-nli's offline splitter (the reference downloads punkt)",
+        "2. tokenizer.encode_plus -> tokenizer.__call__ (encode_plus was removed in transformers 5)",
+        "3. np.dot(chunks, query) gets the (1, d) query embedding flattened to (d,) (its sources path crashes)",
+    ]
+    return module.ProvenanceNLI, changes
+
+
+def make_reference(reference_class: type) -> object:
+    validator = reference_class(
+        model_name=str(defaults.BUNDLED_MODEL_DIR), top_k=TOP_K, max_length=defaults.MAX_LENGTH, on_fail="noop"
+    )
+    tokenizer = validator._tokenizer
+    tokenizer.encode_plus = tokenizer.__call__
+    return validator
+
+
+def median_seconds(run: Callable[[], object], runs: int, before: Callable[[], object] = lambda: None) -> float:
+    times = []
+    for _ in range(runs):
+        before()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def run_ours(validator: ProvenanceNLI, items: list[Item], embed_function: Callable) -> None:
+    if len(items) == 1:
+        answer, sources = items[0]
+        validator.validate(answer, {"sources": sources, "embed_function": embed_function, **CHUNKING})
+    else:  # the batch API: every item's pairs scored in shared batches
+        validator._checker.check_batch(
+            [CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING) for a, s in items]
+        )  # type: ignore[arg-type]
+
+
+def run_reference(validator: object, items: list[Item], embed_function: Callable) -> None:
+    for answer, sources in items:
+        validator.validate(answer, {"sources": sources, "embed_function": embed_function, **CHUNKING})  # type: ignore[attr-defined]
+
+
+def floor_seconds(
+    validator: ProvenanceNLI, items: list[Item], embed_function: Callable, runs: int
+) -> tuple[float, int]:
+    """One batched NLI pass over exactly the pairs we score, plus one embedding pass over chunks and sentences."""
+    checker = validator._checker
+    claims = [
+        claim
+        for a, s in items
+        for claim in checker._claims(CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING))
+    ]  # type: ignore[arg-type]
+    pairs = [(p.text, c.span.text) for c in claims for p in c.premises]
+    texts = [
+        ch.text
+        for _, s in items
+        for ch in checker.cache.get(
+            s, embed_function, "sentence", CHUNKING["chunk_size"], CHUNKING["chunk_overlap"]
+        ).chunks
+    ]
+    texts += [c.span.text for c in claims]
+    nli = median_seconds(lambda: checker.scorer.score(pairs), runs)
+    embedding = median_seconds(lambda: embed(embed_function, texts), runs)
+    return nli + embedding, len(pairs)
+
+
+def child_peak_rss(side: str, workload: str) -> float:
+    """Peak RSS in MiB of a fresh process that runs one side on one workload (cold, then warm)."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--rss-child", side, workload], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def rss_child(side: str, workload: str) -> None:
+    items = make_items(*WORKLOADS[workload], passages(), seed=ord(workload))
+    embed_function = default_embed_function()
+    if side == "ours":
+        validator = ProvenanceNLI(on_fail="noop", top_k=TOP_K)
+        run_ours(validator, items, embed_function)
+        run_ours(validator, items, embed_function)
+    else:
+        reference = make_reference(load_reference()[0])
+        run_reference(reference, items, embed_function)
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=list(WORKLOADS))
+    parser.add_argument("--runs", type=int, default=3, help="runs per median (the reference's (c) runs once)")
+    parser.add_argument("--no-memory", action="store_true", help="skip the peak-RSS child processes")
+    parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench" / "speed.json")
+    parser.add_argument("--rss-child", nargs=2, metavar=("SIDE", "WORKLOAD"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.rss_child:
+        rss_child(*args.rss_child)
+        return
+
+    reference_class, changes = load_reference()
+    print("Reference patched with exactly these changes:\n  " + "\n  ".join(changes))
+    print(
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, torch {torch.__version__}, "
+        f"{torch.get_num_threads()} threads, device cpu"
+    )
+    corpus = passages()
+    embed_function = default_embed_function()
+    ours = ProvenanceNLI(on_fail="noop", top_k=TOP_K, device="cpu")
+    reference = make_reference(reference_class)
+    cache = ours._checker.cache
+    rows = []
+    for name in args.workloads:
+        items = make_items(*WORKLOADS[name], corpus, seed=ord(name))
+        run_ours(ours, items, embed_function)  # load models once, outside the timings
+        ours_cold = median_seconds(
+            functools.partial(run_ours, ours, items, embed_function), args.runs, before=cache.clear
+        )
+        ours_warm = median_seconds(functools.partial(run_ours, ours, items, embed_function), args.runs)
+        floor, pairs = floor_seconds(ours, items, embed_function, args.runs)
+        reference_runs = 1 if name == "c" else args.runs
+        ref_cold = median_seconds(functools.partial(run_reference, reference, items, embed_function), reference_runs)
+        ref_warm = median_seconds(functools.partial(run_reference, reference, items, embed_function), reference_runs)
+        row = {
+            "workload": name,
+            "shape": "{} sentence(s) x {} sources x {} item(s)".format(*WORKLOADS[name]),
+            "pairs": pairs,
+            "ours_cold_s": ours_cold,
+            "ours_warm_s": ours_warm,
+            "floor_s": floor,
+            "reference_cold_s": ref_cold,
+            "reference_warm_s": ref_warm,
+            "speedup_cold": ref_cold / ours_cold,
+            "speedup_warm": ref_warm / ours_warm,
+            "ours_cold_over_floor": ours_cold / floor,
+        }
+        if not args.no_memory:
+            row["ours_peak_rss_mib"] = child_peak_rss("ours", name)
+            row["reference_peak_rss_mib"] = child_peak_rss("reference", name)
+        rows.append(row)
+        print(json.dumps(row))
+    print(
+        "\n| workload | pairs | ours cold s | ours warm s | floor s | ref cold s | ref warm s | x cold | x warm "
+        "| ours/floor | RSS ours MiB | RSS ref MiB |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['workload']}: {r['shape']} | {r['pairs']} | {r['ours_cold_s']:.3f} | {r['ours_warm_s']:.3f} "
+            f"| {r['floor_s']:.3f} | {r['reference_cold_s']:.3f} | {r['reference_warm_s']:.3f} "
+            f"| {r['speedup_cold']:.1f}x | {r['speedup_warm']:.1f}x | {r['ours_cold_over_floor']:.2f} "
+            f"| {r.get('ours_peak_rss_mib', float('nan')):.0f} | {r.get('reference_peak_rss_mib', float('nan')):.0f} |"
+        )
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

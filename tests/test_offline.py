@@ -1,0 +1,61 @@
+"""Nothing reaches the network: post-install, import and validate, in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from validator.offline import disable_guardrails_metrics
+
+ROOT = Path(__file__).resolve().parents[1]
+
+AUDITED_USER_SESSION = r"""
+import ipaddress, json, runpy, sys
+attempts = []
+def is_loopback(host):
+    try:
+        return host in ("localhost", None, "") or ipaddress.ip_address(str(host).split("%")[0]).is_loopback
+    except ValueError:
+        return False
+def audit(event, args):
+    if event == "socket.connect" and isinstance(args[1], tuple) and not is_loopback(args[1][0]):
+        attempts.append(["connect", str(args[1])])
+    elif event == "socket.getaddrinfo" and not is_loopback(args[0]):
+        attempts.append(["getaddrinfo", str(args[0])])
+sys.addaudithook(audit)
+sys.argv = ["post_install.py"]
+runpy.run_path("post_install.py", run_name="__main__")
+from guardrails import Guard
+from validator import ProvenanceNLI
+outcome = Guard().use(ProvenanceNLI(on_fail="fix")).validate(
+    "The tower was completed in 1889. It is made of gold.",
+    metadata={"sources": ["The tower was completed in 1889 and is made of wrought iron."]},
+)
+print("RESULT " + json.dumps({"attempts": attempts, "output": outcome.validated_output}))
+"""
+
+
+def test_post_install_import_and_validate_open_no_outside_socket(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "NLTK_"))}
+    env["HOME"] = str(tmp_path)  # a user who never configured guardrails
+    result = subprocess.run(
+        [sys.executable, "-c", AUDITED_USER_SESSION], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.split("RESULT ", 1)[1])
+    assert report["attempts"] == []
+    assert report["output"].startswith("The tower was completed in 1889.")
+    assert "enable_metrics=false" in (tmp_path / ".guardrailsrc").read_text()
+
+
+def test_post_install_is_idempotent_and_respects_the_users_choice(tmp_path: Path) -> None:
+    rc = tmp_path / ".guardrailsrc"
+    disable_guardrails_metrics(rc)
+    disable_guardrails_metrics(rc)
+    assert rc.read_text().count("enable_metrics=false") == 1
+    rc.write_text("id=abc\nenable_metrics=true\n")
+    assert "left as the user set it" in disable_guardrails_metrics(rc)
+    assert rc.read_text() == "id=abc\nenable_metrics=true\n"

@@ -1,0 +1,93 @@
+"""The guardrails-free pipeline: source-index caching, the batch API, concurrency."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.retrieval import default_embed_function
+
+SOURCES = [
+    "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
+    "Mount Everest is the highest mountain above sea level.",
+]
+ANSWER = "The Eiffel Tower was completed in 1889. Mount Everest is the highest mountain above sea level."
+
+
+@pytest.fixture(scope="module")
+def checker() -> ProvenanceChecker:
+    return ProvenanceChecker()
+
+
+class CountingEmbedder:
+    """The default embedder, counting how many calls and texts it gets."""
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+        self._embed = default_embed_function()
+
+    def __call__(self, texts: list[str]) -> np.ndarray:
+        self.calls.append(len(texts))
+        return self._embed(texts)
+
+
+def test_sources_are_embedded_once_and_sentences_in_one_call(checker: ProvenanceChecker) -> None:
+    embedder = CountingEmbedder()
+    for _ in range(3):
+        checker.check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
+    # one call for the chunks of the source set, then one call per check for all its sentences
+    assert len(embedder.calls) == 1 + 3
+    assert embedder.calls[1:] == [2, 2, 2]
+
+
+def test_a_new_source_set_is_indexed_again(checker: ProvenanceChecker) -> None:
+    embedder = CountingEmbedder()
+    checker.check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
+    checker.check(CheckRequest(ANSWER, sources=[*SOURCES, "A third source."], embed_function=embedder))
+    assert len(embedder.calls) == 4
+
+
+def test_the_cache_is_bounded() -> None:
+    checker = ProvenanceChecker()
+    checker.cache.max_size = 2
+    for i in range(4):
+        checker.check(CheckRequest(ANSWER, sources=[f"Source number {i}.", *SOURCES]))
+    assert len(checker.cache) == 2
+
+
+def test_batch_gives_the_same_verdicts_as_one_by_one(checker: ProvenanceChecker) -> None:
+    requests = [
+        CheckRequest(ANSWER, sources=SOURCES),
+        CheckRequest("The Eiffel Tower was completed in 1925.", sources=SOURCES),
+        CheckRequest("", sources=SOURCES),
+        CheckRequest("Paris is in France.", sources=[]),
+    ]
+    batched = checker.check_batch(requests)
+    single = [checker.check(request) for request in requests]
+    assert [[s.verdict for s in r.sentences] for r in batched] == [[s.verdict for s in r.sentences] for r in single]
+    for b, s in zip(batched, single, strict=True):
+        np.testing.assert_allclose([x.entailment for x in b.sentences], [x.entailment for x in s.sentences], atol=1e-4)
+    assert [s.verdict for s in batched[1].sentences] == ["contradicted"]
+    assert batched[2].sentences == []
+
+
+def test_concurrent_checks_are_safe(checker: ProvenanceChecker) -> None:
+    requests = [
+        CheckRequest(ANSWER if i % 2 else "The Eiffel Tower was completed in 1925.", sources=SOURCES) for i in range(8)
+    ]
+    expected = [[s.verdict for s in checker.check(r).sentences] for r in requests]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(checker.check, requests))
+    assert [[s.verdict for s in r.sentences] for r in results] == expected
+
+
+def test_joint_premise_combines_facts_from_two_passages(checker: ProvenanceChecker) -> None:
+    sources = ["Marie Curie was born in Warsaw.", "Warsaw is the capital of Poland."]
+    claim = "Marie Curie was born in the capital of Poland."
+    joint = checker.check(CheckRequest(claim, sources=sources))
+    alone = ProvenanceChecker(joint_premise=False).check(CheckRequest(claim, sources=sources))
+    assert joint.sentences[0].entailment >= alone.sentences[0].entailment
+    assert joint.sentences[0].verdict == "supported"

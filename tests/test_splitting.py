@@ -1,0 +1,94 @@
+"""The offline splitter: real sentence boundaries, exact offsets, and source chunking."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator.splitting import MAX_BLOCK_CHARS, chunk_text, split_sentences
+
+
+def texts(text: str) -> list[str]:
+    spans = split_sentences(text)
+    for span in spans:
+        assert text[span.start : span.end] == span.text
+    return [span.text for span in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Dr. Smith paid $3.50 for the U.S. edition on Jan. 5, 2020. It was e.g. cheap!",
+            ["Dr. Smith paid $3.50 for the U.S. edition on Jan. 5, 2020.", "It was e.g. cheap!"],
+        ),
+        (
+            "Was it? Yes.  The item (see Fig. 2) costs 4.5 million dollars.",
+            ["Was it?", "Yes.", "The item (see Fig. 2) costs 4.5 million dollars."],
+        ),
+        ('Mr. Li said "hello." Then he left.', ['Mr. Li said "hello."', "Then he left."]),
+        (
+            "Emoji 🗼 work. 東京は日本の首都です。 Ünïcödé too.",
+            ["Emoji 🗼 work.", "東京は日本の首都です。", "Ünïcödé too."],
+        ),
+        ("no final punctuation", ["no final punctuation"]),
+    ],
+    ids=["abbreviations", "questions-figures", "quotes", "mixed-scripts", "fragment"],
+)
+def test_sentences_and_offsets(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+
+
+def test_hard_wrapped_lines_are_one_sentence_but_blank_lines_and_lists_break() -> None:
+    text = "The licence is\n   perpetual and\n   worldwide.\n\nIntro:\n- first item\n- second item."
+    assert texts(text) == [
+        "The licence is\n   perpetual and\n   worldwide.",
+        "Intro:",
+        "- first item",
+        "- second item.",
+    ]
+
+
+def test_empty_and_whitespace_give_no_sentences() -> None:
+    assert split_sentences("") == [] and split_sentences(" \n\t ") == []
+
+
+def test_long_paragraphs_are_split_in_blocks_without_losing_sentences() -> None:
+    sentence = "The cat sat on the mat for 4.5 hours. "
+    text = sentence * (3 * MAX_BLOCK_CHARS // len(sentence))
+    result = texts(text)
+    assert len(result) == text.count("hours.")
+    assert set(result) == {sentence.strip()}
+
+
+@pytest.mark.parametrize(
+    ("strategy", "size", "overlap", "expected"),
+    [
+        ("word", 3, 1, ["a b c", "c d e", "e f g"]),
+        ("char", 5, 2, ["a b c", " c d ", "d e f", " f g"]),
+        ("sentence", 2, 1, None),
+        ("full", 1, 0, ["a b c d e f g"]),
+    ],
+)
+def test_chunk_strategies(strategy: str, size: int, overlap: int, expected: list[str] | None) -> None:
+    if expected is None:
+        text = "One. Two. Three."
+        assert [c.text for c in chunk_text(text, "sentence", size, overlap)] == ["One. Two.", "Two. Three."]
+        return
+    text = "a b c d e f g"
+    chunks = chunk_text(text, strategy, size, overlap)  # type: ignore[arg-type]
+    assert [c.text for c in chunks] == expected
+    assert all(text[c.start : c.end] == c.text for c in chunks)
+
+
+def test_token_chunks_use_the_given_tokenizer_and_keep_source_spacing() -> None:
+    text = "alpha  beta gamma delta"
+    words = [(0, 5), (7, 11), (12, 17), (18, 23)]
+    chunks = chunk_text(text, "token", 2, 0, tokenize=lambda _: words)
+    assert [c.text for c in chunks] == ["alpha  beta", "gamma delta"]
+
+
+def test_bad_chunk_arguments_are_rejected() -> None:
+    with pytest.raises(ValueError, match="chunk_strategy must be one of"):
+        chunk_text("x", "paragraph")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="chunk_overlap < chunk_size"):
+        chunk_text("x", "word", 2, 2)

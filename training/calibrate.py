@@ -1,0 +1,99 @@
+"""Export a training checkpoint as the bundled model, calibrated on the dev split.
+
+Fits a softmax temperature on dev (minimum negative log-likelihood, so probabilities mean
+what they say) and picks the validator's default thresholds on dev: the entailment
+threshold that maximises macro-F1 of "supported vs not", then the contradiction threshold
+that maximises 3-way accuracy of the validator's decision rule. The test split is never
+read here. Weights are written in fp16 safetensors to stay under the 50 MB bundle budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+from sklearn.metrics import accuracy_score, f1_score
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+from training.data import LABELS
+from training.train import read_jsonl
+from validator import defaults
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer
+
+GRID = np.round(np.arange(0.05, 0.96, 0.01), 2)
+LABEL_COLUMN = {"entailment": ENTAILMENT, "neutral": NEUTRAL, "contradiction": CONTRADICTION}
+
+
+def log_probabilities(
+    model_dir: Path, rows: list[dict], batch_size: int = 64, calibrated_ok: bool = False
+) -> np.ndarray:
+    """Log-probabilities through the validator's own scorer (windows and label mapping included)."""
+    scorer = NLIScorer(str(model_dir), batch_size=batch_size, max_length=defaults.MAX_LENGTH)
+    if scorer.settings.temperature != 1.0 and not calibrated_ok:
+        raise ValueError(f"{model_dir} is already calibrated; calibrate the raw checkpoint")
+    return np.log(np.clip(scorer.score([(r["premise"], r["hypothesis"]) for r in rows]), 1e-12, 1.0))
+
+
+def softmax(log_probs: np.ndarray, temperature: float) -> np.ndarray:
+    scaled = log_probs / temperature
+    scaled -= scaled.max(axis=1, keepdims=True)
+    exp = np.exp(scaled)
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
+def fit_temperature(log_probs: np.ndarray, labels: np.ndarray) -> float:
+    temperatures = np.round(np.arange(0.5, 3.001, 0.01), 2)
+    nll = [-np.log(softmax(log_probs, t)[np.arange(len(labels)), labels] + 1e-12).mean() for t in temperatures]
+    return float(temperatures[int(np.argmin(nll))])
+
+
+def decide(probs: np.ndarray, entailment_threshold: float, contradiction_threshold: float) -> np.ndarray:
+    """The validator's rule (validator.verdicts.decide) on single-premise rows."""
+    return np.where(
+        probs[:, ENTAILMENT] >= entailment_threshold,
+        ENTAILMENT,
+        np.where(probs[:, CONTRADICTION] >= contradiction_threshold, CONTRADICTION, NEUTRAL),
+    )
+
+
+def choose_thresholds(probs: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
+    supported = labels == ENTAILMENT
+    entailment = max(GRID, key=lambda t: f1_score(supported, probs[:, ENTAILMENT] >= t, average="macro"))
+    contradiction = max(GRID, key=lambda t: accuracy_score(labels, decide(probs, entailment, t)))
+    return float(entailment), float(contradiction)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--checkpoint", type=Path, default=Path("build/run/checkpoint"))
+    parser.add_argument("--data", type=Path, default=Path("build/data"))
+    parser.add_argument("--out", type=Path, default=defaults.BUNDLED_MODEL_DIR)
+    args = parser.parse_args()
+
+    dev = read_jsonl(args.data / "dev.jsonl")
+    labels = np.array([LABEL_COLUMN[r["label"]] for r in dev])
+    log_probs = log_probabilities(args.checkpoint, dev)
+    temperature = fit_temperature(log_probs, labels)
+    entailment, contradiction = choose_thresholds(softmax(log_probs, temperature), labels)
+    settings = {
+        "temperature": temperature,
+        "entailment_threshold": entailment,
+        "contradiction_threshold": contradiction,
+    }
+    print(json.dumps(settings))
+
+    model = AutoModelForSequenceClassification.from_pretrained(args.checkpoint, dtype=torch.float32)
+    if [model.config.id2label[i] for i in range(len(LABELS))] != list(LABELS):
+        raise ValueError(f"unexpected labels in {args.checkpoint}: {model.config.id2label}")
+    args.out.mkdir(parents=True, exist_ok=True)  # README.md (the model card) is kept
+    model.half().save_pretrained(args.out)
+    AutoTokenizer.from_pretrained(args.checkpoint).save_pretrained(args.out)
+    (args.out / defaults.MODEL_SETTINGS_FILE).write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
