@@ -21,17 +21,17 @@ from transformers import AutoModelForSequenceClassification, AutoTokenizer
 from training.data import LABELS
 from training.train import read_jsonl
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, NLIScorer
 
 GRID = np.round(np.arange(0.05, 0.96, 0.01), 2)
 LABEL_COLUMN = {"entailment": ENTAILMENT, "neutral": NEUTRAL, "contradiction": CONTRADICTION}
 
 
 def log_probabilities(
-    model_dir: Path, rows: list[dict], batch_size: int = 64, calibrated_ok: bool = False
+    model_dir: Path, rows: list[dict], batch_size: int = 64, calibrated_ok: bool = False, backend: Backend = "torch"
 ) -> np.ndarray:
     """Log-probabilities through the validator's own scorer (windows and label mapping included)."""
-    scorer = NLIScorer(str(model_dir), batch_size=batch_size, max_length=defaults.MAX_LENGTH)
+    scorer = NLIScorer(str(model_dir), batch_size=batch_size, max_length=defaults.MAX_LENGTH, backend=backend)
     if scorer.settings.temperature != 1.0 and not calibrated_ok:
         raise ValueError(f"{model_dir} is already calibrated; calibrate the raw checkpoint")
     return np.log(np.clip(scorer.score([(r["premise"], r["hypothesis"]) for r in rows]), 1e-12, 1.0))

@@ -22,7 +22,7 @@ from sklearn.metrics import accuracy_score, classification_report, confusion_mat
 from training.calibrate import LABEL_COLUMN, decide, log_probabilities, softmax
 from training.train import read_jsonl
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings, NLIScorer
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, ModelSettings, NLIScorer
 
 NAMES = ["entailment", "neutral", "contradiction"]
 OOD_SET = Path("tests/data/ood_legal_technical.jsonl")
@@ -92,9 +92,9 @@ def report(name: str, probs: np.ndarray, labels: np.ndarray, settings: ModelSett
     return result
 
 
-def throughput(model_dir: Path, rows: list[dict], threads: int) -> float:
+def throughput(model_dir: Path, rows: list[dict], threads: int, backend: Backend = "torch") -> float:
     torch.set_num_threads(threads)
-    scorer = NLIScorer(str(model_dir), device="cpu")
+    scorer = NLIScorer(str(model_dir), device="cpu", backend=backend)
     pairs = [(r["premise"], r["hypothesis"]) for r in rows[:512]]
     scorer.score(pairs[:32])
     start = time.perf_counter()
@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=defaults.BUNDLED_MODEL_DIR)
     parser.add_argument("--data", type=Path, default=Path("build/data"))
     parser.add_argument("--out", type=Path, default=Path("build/eval.json"))
+    parser.add_argument("--onnx", action="store_true", help="also evaluate the int8 ONNX Runtime backend")
     args = parser.parse_args()
 
     settings = ModelSettings.for_model(str(args.model))
@@ -126,6 +127,16 @@ def main() -> None:
     test_rows = read_jsonl(args.data / "test.jsonl")
     results["cpu_pairs_per_second"] = {f"{t}_threads": throughput(args.model, test_rows, t) for t in (1, 2)}
     print(f"\nCPU throughput (pairs/s): {results['cpu_pairs_per_second']}")
+    if args.onnx:
+        labels = np.array([LABEL_COLUMN[r["label"]] for r in test_rows])
+        probs = np.exp(log_probabilities(args.model, test_rows, calibrated_ok=True, backend="onnx"))
+        results["onnx_int8_vitaminc_test"] = report("vitaminc_test, int8 ONNX Runtime", probs, labels, settings)
+        onnx_speed = throughput(args.model, test_rows, 2, backend="onnx")
+        results["onnx_int8_pairs_per_second_2_threads"] = onnx_speed
+        print(
+            f"int8 ONNX throughput {onnx_speed:.1f} pairs/s at 2 threads, "
+            f"{onnx_speed / results['cpu_pairs_per_second']['2_threads']:.2f}x torch fp32"
+        )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, default=float) + "\n", encoding="utf-8")
 

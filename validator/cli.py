@@ -18,7 +18,7 @@ from pathlib import Path
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
-from validator.scoring import NLIScorer
+from validator.scoring import BACKENDS, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
@@ -29,7 +29,7 @@ def _read(path: str) -> str:
 
 
 def _checker(args: argparse.Namespace) -> ProvenanceChecker:
-    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size)
+    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
     settings = scorer.settings
     thresholds = Thresholds(
         entailment=settings.entailment_threshold if args.min_confidence is None else args.min_confidence,
@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
     common.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
+    common.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
     common.add_argument("--top-k", type=int, default=defaults.TOP_K)
     common.add_argument("--batch-size", type=int, default=defaults.BATCH_SIZE)
     common.add_argument(

@@ -22,7 +22,7 @@ from guardrails.validator_base import (
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
-from validator.scoring import NLIScorer
+from validator.scoring import Backend, NLIScorer
 from validator.splitting import split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
@@ -58,6 +58,8 @@ class ProvenanceNLI(Validator):
         on_fail: The guardrails on-fail policy. Defaults to ``exception``.
         device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
         batch_size: Model inputs per forward pass. Defaults to 32.
+        backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy of the model on
+            the CPU (``pip install "provenance-nli[onnx]"``). Defaults to ``"torch"``.
         fail_on: Verdicts that fail validation: ``"contradicted"``, ``"unsupported"`` or
             both. Defaults to both.
         contradiction_threshold: Contradiction probability for ``contradicted``. Defaults
@@ -96,6 +98,7 @@ class ProvenanceNLI(Validator):
         *,
         device: str | None = None,
         batch_size: int = defaults.BATCH_SIZE,
+        backend: Backend = "torch",
         fail_on: str | Sequence[str] = FAILABLE_VERDICTS,
         contradiction_threshold: float | None = None,
         review_threshold: float = defaults.REVIEW_THRESHOLD,
@@ -120,6 +123,7 @@ class ProvenanceNLI(Validator):
             min_confidence=min_confidence,
             device=device,
             batch_size=batch_size,
+            backend=backend,
             fail_on=fail_on,
             contradiction_threshold=contradiction_threshold,
             review_threshold=review_threshold,
@@ -140,6 +144,7 @@ class ProvenanceNLI(Validator):
             device=device,
             max_length=max_length,
             batch_size=batch_size,
+            backend=backend,
         )
         settings = scorer.settings
         thresholds = Thresholds(

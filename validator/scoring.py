@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import torch
@@ -95,10 +95,15 @@ class ModelSettings:
         return cls(**{k: float(v) for k, v in values.items() if k in cls.__dataclass_fields__})
 
 
-class _LoadedModel:
-    """A tokenizer and model pair, with a lock around the (non-reentrant) fast tokenizer."""
+Backend = Literal["torch", "onnx"]
+BACKENDS: tuple[str, ...] = ("torch", "onnx")
 
-    def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device) -> None:
+
+class _LoadedModel:
+    """A tokenizer and a forward pass (torch, or int8 ONNX Runtime), with a lock around the
+    fast tokenizer, which is not reentrant."""
+
+    def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device, backend: Backend) -> None:
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(model_name)
             # fp32 compute whatever the stored precision (the bundle is fp16 on disk; CPUs lack fp16 kernels)
@@ -109,10 +114,24 @@ class _LoadedModel:
             raise ModelUnavailable(f"could not load NLI model {model_name!r}: {error}") from error
         self.model.to(device).eval()
         self.device = device
-        self.columns = label_columns(self.model.config.id2label)
+        self.config = self.model.config
+        self.columns = label_columns(self.config.id2label)
         accepted = inspect.signature(self.model.forward).parameters
         self.input_names = [k for k in ("input_ids", "attention_mask", "token_type_ids") if k in accepted]
         self.tokenizer_lock = threading.Lock()
+        self.onnx = None
+        if backend == "onnx":
+            from validator.onnx_backend import OnnxClassifier
+
+            self.onnx = OnnxClassifier(self.model, model_name, self.input_names)
+
+    def logits(self, rows: list[dict[str, list[int]]]) -> np.ndarray:
+        """Logits for a batch of tokenized rows, padded here."""
+        with self.tokenizer_lock:
+            batch = self.tokenizer.pad(rows, return_tensors="np" if self.onnx else "pt")
+        if self.onnx is not None:
+            return self.onnx.logits(dict(batch))
+        return self.model(**batch.to(self.device)).logits.float().cpu().numpy()
 
 
 def _read_state_dict(path: str) -> dict[str, Any]:
@@ -124,17 +143,17 @@ def _read_state_dict(path: str) -> dict[str, Any]:
     return torch.load(path, map_location="cpu", weights_only=True)
 
 
-_MODELS: OrderedDict[tuple[str, str | None, str], _LoadedModel] = OrderedDict()
+_MODELS: OrderedDict[tuple[str, str | None, str, str], _LoadedModel] = OrderedDict()
 _MODELS_LOCK = threading.Lock()
 
 
-def _load(model_name: str, checkpoint_path: str | None, device: torch.device) -> _LoadedModel:
-    key = (model_name, checkpoint_path, str(device))
+def _load(model_name: str, checkpoint_path: str | None, device: torch.device, backend: Backend) -> _LoadedModel:
+    key = (model_name, checkpoint_path, str(device), backend)
     with _MODELS_LOCK:
         if key in _MODELS:
             _MODELS.move_to_end(key)
             return _MODELS[key]
-        loaded = _LoadedModel(model_name, checkpoint_path, device)
+        loaded = _LoadedModel(model_name, checkpoint_path, device, backend)
         _MODELS[key] = loaded
         if len(_MODELS) > defaults.MODEL_CACHE_SIZE:
             _MODELS.popitem(last=False)
@@ -152,6 +171,8 @@ class NLIScorer:
         device: ``"cpu"``, ``"cuda"``, ``"mps"``…; ``None`` picks the best available.
         max_length: Tokens per model input; longer premises are scored as windows.
         batch_size: Model inputs per forward pass.
+        backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy on the CPU
+            (exported once and cached; ``pip install "provenance-nli[onnx]"``).
 
     Examples:
         >>> scorer = NLIScorer()
@@ -167,14 +188,20 @@ class NLIScorer:
         device: str | None = None,
         max_length: int = defaults.MAX_LENGTH,
         batch_size: int = defaults.BATCH_SIZE,
+        backend: Backend = "torch",
     ) -> None:
         if max_length < 32:
             raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
         if batch_size < 1:
             raise InvalidInput(f"batch_size must be positive, got {batch_size}")
+        if backend not in BACKENDS:
+            raise InvalidInput(f"backend must be one of {BACKENDS}, got {backend!r}")
+        if backend == "onnx" and device not in (None, "cpu"):
+            raise InvalidInput(f'backend="onnx" runs on the CPU; got device={device!r}')
         self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
         self.checkpoint_path = checkpoint_path
-        self.device = pick_device(device)
+        self.backend: Backend = backend
+        self.device = torch.device("cpu") if backend == "onnx" else pick_device(device)
         self.max_length = max_length
         self.batch_size = batch_size
         self.settings = ModelSettings.for_model(self.model_name)
@@ -182,10 +209,10 @@ class NLIScorer:
     @property
     def loaded(self) -> _LoadedModel:
         """The shared model for this scorer's key, loaded on first use."""
-        return _load(self.model_name, self.checkpoint_path, self.device)
+        return _load(self.model_name, self.checkpoint_path, self.device, self.backend)
 
     def _input_limit(self) -> int:
-        model_limit = getattr(self.loaded.model.config, "max_position_embeddings", self.max_length)
+        model_limit = getattr(self.loaded.config, "max_position_embeddings", self.max_length)
         return min(self.max_length, model_limit - 2)
 
     def hypothesis_fits(self, hypotheses: Sequence[str]) -> list[bool]:
@@ -228,10 +255,9 @@ class NLIScorer:
         try:
             for start in range(0, len(order), self.batch_size):
                 batch_ids = order[start : start + self.batch_size]
-                with loaded.tokenizer_lock:
-                    batch = loaded.tokenizer.pad([rows[i] for i in batch_ids], return_tensors="pt")
-                logits = loaded.model(**batch.to(loaded.device)).logits.float()
-                probs = torch.softmax(logits / self.settings.temperature, dim=-1).cpu().numpy()
+                logits = loaded.logits([rows[i] for i in batch_ids]) / self.settings.temperature
+                exp = np.exp(logits - logits.max(axis=1, keepdims=True))
+                probs = exp / exp.sum(axis=1, keepdims=True)
                 for column, label in enumerate(loaded.columns):
                     window_probs[batch_ids, label] += probs[:, column]
         except RuntimeError as error:

@@ -1,0 +1,52 @@
+"""The int8 ONNX Runtime backend agrees with torch on a fixed set of pairs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.scoring import NLIScorer
+
+pytest.importorskip("onnxruntime")
+
+PAIRS = [
+    ("The museum closes at 5 p.m. every day except Monday.", "The museum closes at 5 p.m."),
+    ("The museum closes at 5 p.m. every day except Monday.", "The museum closes at 9 p.m."),
+    ("The museum closes at 5 p.m. every day except Monday.", "The café serves vegetarian food."),
+    ("Returns are accepted within 30 days of purchase with a receipt.", "Returns are accepted within 30 days."),
+    ("Returns are accepted within 30 days of purchase with a receipt.", "Returns are accepted within 90 days."),
+    ("The bridge was completed in 1932 and spans 503 metres.", "The bridge was completed in 1975."),
+    ("The bridge was completed in 1932 and spans 503 metres.", "The bridge is 503 metres long."),
+    ("The bridge was completed in 1932 and spans 503 metres.", "The bridge was designed by a woman."),
+]
+
+
+@pytest.fixture(scope="module")
+def scorers(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch_module: pytest.MonkeyPatch
+) -> tuple[NLIScorer, NLIScorer]:
+    monkeypatch_module.setenv("PROVENANCE_NLI_CACHE", str(tmp_path_factory.mktemp("onnx-cache")))
+    return NLIScorer(), NLIScorer(backend="onnx")
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+def test_int8_onnx_agrees_with_torch(scorers: tuple[NLIScorer, NLIScorer]) -> None:
+    torch_probs, onnx_probs = (scorer.score(PAIRS) for scorer in scorers)
+    assert (torch_probs.argmax(-1) == onnx_probs.argmax(-1)).mean() >= 7 / 8
+    assert np.abs(torch_probs - onnx_probs).max() < 0.15
+
+
+def test_onnx_backend_runs_the_same_pipeline(scorers: tuple[NLIScorer, NLIScorer]) -> None:
+    request = CheckRequest("The bridge was completed in 1975.", sources=["The bridge was completed in 1932."])
+    assert ProvenanceChecker(scorers[1]).check(request).sentences[0].verdict == "contradicted"
+
+
+def test_onnx_needs_the_cpu() -> None:
+    with pytest.raises(ValueError, match="runs on the CPU"):
+        NLIScorer(backend="onnx", device="cuda")
