@@ -182,3 +182,20 @@ def test_migration_import_path() -> None:
     from guardrails_ai.provenance_nli import ProvenanceNLI as Migrated
 
     assert Migrated is ProvenanceNLI
+
+
+def test_a_quote_missing_from_the_sources_is_a_fabricated_quote(metadata: dict) -> None:
+    text = f"{SUPPORTED} The guide says “the tower was painted gold in 1925 by Gustave Eiffel”."
+    result = ProvenanceNLI(on_fail="noop").validate(text, metadata)
+    [span] = result.error_spans  # type: ignore[attr-defined]
+    assert text[span.start : span.end] == "“the tower was painted gold in 1925 by Gustave Eiffel”"
+    verdicts = [s["verdict"] for s in sentences_of(result)]
+    assert verdicts == ["supported", "fabricated_quote"]
+    lenient = ProvenanceNLI(on_fail="noop", fail_on="contradicted").validate(text, metadata)
+    assert lenient.outcome == "fail"  # a fabricated quote fails whatever fail_on says
+
+
+def test_a_real_quote_passes_the_quote_check_despite_curly_quotes_and_wrapping(metadata: dict) -> None:
+    text = "The source says “It was completed in\n1889 and is 330 metres tall”."
+    [sentence] = sentences_of(ProvenanceNLI(on_fail="noop").validate(text, metadata))
+    assert sentence["verdict"] != "fabricated_quote"

@@ -1,9 +1,10 @@
-"""Command line: ``python -m validator check`` and ``python -m validator check-batch``.
+"""Command line: ``python -m validator check``, ``check-batch`` and ``citations``.
 
 Runs the pipeline directly (no guardrails import, no network). ``check`` prints one row
 per sentence and exits 1 when a sentence fails, so it can gate a script or CI job;
 ``check-batch`` reads JSONL items ``{"text": ..., "sources": [...]}`` and writes one JSONL
-report per item, scoring all items' pairs in shared batches.
+report per item, scoring all items' pairs in shared batches; ``citations`` checks quotes
+and cited sections of a document (see :mod:`validator.citations`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from validator import defaults
+from validator.citations import Citation, CitationChecker
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.scoring import BACKENDS, NLIScorer
@@ -39,14 +41,15 @@ def _checker(args: argparse.Namespace) -> ProvenanceChecker:
 
 
 def _table(report: CheckReport) -> str:
-    rows = [f"{'#':>3}  {'verdict':<12} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
+    rows = [f"{'#':>3}  {'verdict':<16} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
     for i, s in enumerate(report.sentences, 1):
+        confidence = "-" if s.confidence is None else f"{s.confidence:.2f}"
         rows.append(
-            f"{i:>3}  {s.verdict:<12} {s.confidence:>5.2f}  {s.entailment:>6.2f} "
+            f"{i:>3}  {s.verdict:<16} {confidence:>5}  {s.entailment:>6.2f} "
             f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
         )
         detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
-        rows.append(f"{'':>38}  ↳ {textwrap.shorten(detail, 90)}")
+        rows.append(f"{'':>42}  ↳ {textwrap.shorten(detail, 90)}")
     return "\n".join(rows)
 
 
@@ -90,6 +93,28 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     return EXIT_FAIL if failed else EXIT_PASS
 
 
+def cmd_citations(args: argparse.Namespace) -> int:
+    entries = json.loads(_read(args.citations))
+    if not isinstance(entries, list):
+        raise InvalidInput("the citations file must hold a JSON list of {id, claim, quote?, section?}")
+    citations = [
+        Citation(str(e.get("id", i)), e["claim"], e.get("quote"), e.get("section")) for i, e in enumerate(entries)
+    ]
+    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
+    results = CitationChecker(scorer, gate=args.gate).check(_read(args.source), citations)
+    if args.json:
+        print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
+    else:
+        print(f"{'id':<8} {'quote':<24} {'section':<10} {'relation':<13} {'conf':>5}  {'verdict':<12} action")
+        for r in results:
+            confidence = "-" if r.confidence is None else f"{r.confidence:.2f}"
+            print(
+                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {confidence:>5}  "
+                f"{r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
+            )
+    return EXIT_FAIL if any(r.verdict != "verified" for r in results) else EXIT_PASS
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m validator", description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -116,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--output", default="-", metavar="JSONL")
     batch.add_argument("--items-per-batch", type=int, default=64)
     batch.set_defaults(run=cmd_check_batch)
+    cite = sub.add_parser("citations", parents=[common], help="check quotes and cited sections against a document")
+    cite.add_argument("--source", required=True, metavar="FILE")
+    cite.add_argument("--citations", required=True, metavar="FILE.json", help="[{id, claim, quote?, section?}, ...]")
+    cite.add_argument("--gate", type=float, default=defaults.REVIEW_THRESHOLD, help="confidence for auto (else review)")
+    cite.add_argument("--json", action="store_true")
+    cite.set_defaults(run=cmd_citations)
     return parser
 
 

@@ -195,7 +195,9 @@ class ProvenanceNLI(Validator):
             ),
             fix_value=report.without(failing),
             error_spans=[
-                ErrorSpan(
+                ErrorSpan(start=s.quote_start, end=s.quote_end, reason=f"fabricated_quote: {s.note}")
+                if s.quote_start is not None and s.quote_end is not None
+                else ErrorSpan(
                     start=s.start,
                     end=s.end,
                     reason=f"{s.verdict}: entailment {s.entailment:.2f}, contradiction {s.contradiction:.2f}"

@@ -8,6 +8,7 @@ about as much as one large one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -15,6 +16,7 @@ from typing import Any, Literal
 from tqdm.auto import tqdm
 
 from validator import defaults
+from validator.citations import normalize
 from validator.errors import InvalidInput, TextTooLong
 from validator.retrieval import (
     DISTANCE_METRICS,
@@ -131,6 +133,23 @@ class _Claim:
     span: Span
     premises: list[Evidence]
     note: str | None = None
+    missing_quote: Span | None = None
+
+
+_QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+MIN_QUOTE_WORDS = 5
+
+
+def missing_quote(sentence: Span, haystack: str) -> Span | None:
+    """The first quoted span of five or more words in ``sentence`` that ``haystack`` (already
+    normalized) does not contain verbatim, with offsets into the checked text."""
+    for match in _QUOTE.finditer(sentence.text):
+        group = 1 if match.group(1) is not None else 2
+        quote = match.group(group)
+        if len(quote.split()) >= MIN_QUOTE_WORDS and normalize(quote) not in haystack:
+            start = sentence.start + match.start()
+            return Span(match.group(), start, start + len(match.group()))
+    return None
 
 
 def _joint(evidence: list[Evidence]) -> Evidence | None:
@@ -239,9 +258,13 @@ class ProvenanceChecker:
                 else [[] for _ in texts]
             )
         fits = self.scorer.hypothesis_fits(texts)
+        sources_text = normalize(" ".join(request.sources)) if request.sources is not None else None
         claims = []
         for span, found, fit in zip(spans, evidence, fits, strict=True):
-            if not found:
+            haystack = sources_text if sources_text is not None else normalize(" ".join(e.text for e in found))
+            if fabricated := missing_quote(span, haystack):
+                claims.append(_Claim(span, [], "quoted text not found in the sources", fabricated))
+            elif not found:
                 claims.append(_Claim(span, [], "no evidence retrieved for this sentence"))
             elif not fit:
                 claims.append(_Claim(span, [], "sentence too long for the NLI model input; not checked"))
@@ -259,9 +282,24 @@ class ProvenanceChecker:
 
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
         span = claim.span
+        if claim.missing_quote is not None:
+            quote = claim.missing_quote
+            return SentenceResult(
+                span.text,
+                span.start,
+                span.end,
+                "fabricated_quote",
+                0.0,
+                0.0,
+                None,
+                needs_review=False,
+                note=claim.note,
+                quote_start=quote.start,
+                quote_end=quote.end,
+            )
         if not claim.premises:
             return SentenceResult(
-                span.text, span.start, span.end, "unsupported", 0.0, 0.0, 1.0, needs_review=False, note=claim.note
+                span.text, span.start, span.end, "unsupported", 0.0, 0.0, None, needs_review=False, note=claim.note
             )
         verdict, confidence, premise = decide(probabilities, claim.premises, self.thresholds)
         return SentenceResult(

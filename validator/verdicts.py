@@ -22,9 +22,11 @@ from validator.errors import InvalidInput
 from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT
 
-Verdict = Literal["supported", "contradicted", "unsupported"]
-VERDICTS: tuple[str, ...] = ("supported", "contradicted", "unsupported")
+Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
+VERDICTS: tuple[str, ...] = ("supported", "contradicted", "unsupported", "fabricated_quote")
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
+ALWAYS_FAILS = "fabricated_quote"
+"""A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
 
 
 @dataclass(frozen=True)
@@ -47,8 +49,10 @@ class SentenceResult:
 
     ``start`` and ``end`` are character offsets into the checked text. ``confidence`` is
     the probability of the verdict's own label (for ``unsupported``: one minus the
-    strongest entailment or contradiction). ``note`` explains verdicts reached without
-    the model (no evidence, sentence too long).
+    strongest entailment or contradiction), and ``None`` when no model decided: no
+    evidence, a sentence too long to score, or a ``fabricated_quote`` (a quoted span of
+    five or more words that is not in the sources; ``quote_start``/``quote_end`` locate
+    it). ``note`` explains those cases.
     """
 
     sentence: str
@@ -57,11 +61,13 @@ class SentenceResult:
     verdict: Verdict
     entailment: float
     contradiction: float
-    confidence: float
+    confidence: float | None
     needs_review: bool
     evidence: str | None = None
     source_index: int | None = None
     note: str | None = None
+    quote_start: int | None = None
+    quote_end: int | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -83,7 +89,8 @@ def decide(
 
 
 def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
-    """Which verdicts fail validation: ``"contradicted"``, ``"unsupported"`` or both.
+    """Which verdicts fail validation: ``"contradicted"``, ``"unsupported"`` or both (plus
+    ``fabricated_quote``, which always fails).
 
     Raises:
         InvalidInput: On anything else.
@@ -91,4 +98,4 @@ def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
     values = {fail_on} if isinstance(fail_on, str) else set(fail_on)
     if not values or not values <= set(FAILABLE_VERDICTS):
         raise InvalidInput(f"fail_on must be a non-empty subset of {FAILABLE_VERDICTS}, got {fail_on!r}")
-    return frozenset(values)
+    return frozenset({*values, ALWAYS_FAILS})

@@ -1,0 +1,141 @@
+"""Citation checking on a real multi-section document: the Apache License 2.0 text.
+
+The licence text may be copied verbatim, so it ships in tests/data. Expected labels below
+were written by hand from reading the sections.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from validator.citations import (
+    Citation,
+    CitationChecker,
+    auto_sections,
+    markdown_sections,
+    normalize,
+    numbered_sections,
+    whole_document,
+)
+
+APACHE = (Path(__file__).parent / "data" / "apache-2.0.txt").read_text(encoding="utf-8")
+
+CITATIONS = [
+    # a real quote (line-wrapped in the source) under a claim that section 2 states
+    Citation(
+        "verified",
+        "Each Contributor grants you a worldwide, royalty-free copyright license.",
+        quote="perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable copyright license",
+    ),
+    # the cited section says the opposite
+    Citation("contradicted", "The copyright license granted by each Contributor is revocable.", section="2"),
+    # the cited section says nothing about it
+    Citation("unsupported", "Contributors must register the Work with a copyright office.", section="6"),
+    # a quote that is not in the licence
+    Citation(
+        "fabricated", "Licensors must support the Work.", quote="the Licensor shall provide support and maintenance"
+    ),
+    Citation("unknown-section", "Something.", section="11"),
+    Citation("empty-quote", "Something.", quote="  "),
+    Citation("too-long", "Something.", quote=APACHE + " and more"),
+    Citation(
+        "by-title", "The License does not grant permission to use the Licensor's trademarks.", section="Trademarks"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def results() -> dict:
+    return {r.id: r for r in CitationChecker().check(APACHE, CITATIONS)}
+
+
+def test_sections_of_the_licence_are_found() -> None:
+    sections = auto_sections(APACHE)
+    assert [s.number for s in sections] == [str(n) for n in range(1, 10)]
+    assert sections[1].title == "Grant of Copyright License"
+    assert "(a) You must give any other recipients" in sections[3].text
+
+
+@pytest.mark.parametrize(
+    ("cid", "quote_status", "section", "verdict"),
+    [
+        ("verified", "found", "2", "verified"),
+        ("contradicted", "section-only", "2", "contradicted"),
+        ("unsupported", "section-only", "6", "unsupported"),
+        ("fabricated", "missing", None, "fabricated"),
+        ("unknown-section", "unknown-section", None, "unresolved"),
+        ("empty-quote", "empty-quote", None, "unresolved"),
+        ("too-long", "quote-longer-than-source", None, "unresolved"),
+        ("by-title", "section-only", "6", "verified"),
+    ],
+)
+def test_each_status_and_verdict(results: dict, cid: str, quote_status: str, section: str | None, verdict: str) -> None:
+    result = results[cid]
+    assert (result.quote_status, result.section, result.verdict) == (quote_status, section, verdict)
+
+
+def test_a_fabricated_quote_is_routed_auto_without_a_model(results: dict) -> None:
+    fabricated = results["fabricated"]
+    assert fabricated.action == "auto" and fabricated.confidence is None and fabricated.relation is None
+
+
+def test_unknown_section_names_what_exists(results: dict) -> None:
+    assert "'11' is not in the source" in results["unknown-section"].detail
+    assert "1, 2, 3" in results["unknown-section"].detail
+
+
+@pytest.mark.parametrize(("gate", "action"), [(0.0, "auto"), (1.0, "review")])
+def test_the_confidence_gate_routes_model_verdicts(gate: float, action: str) -> None:
+    results = CitationChecker(gate=gate).check(APACHE, CITATIONS[:3] + CITATIONS[3:4])
+    assert [r.action for r in results[:3]] == [action] * 3
+    assert results[3].action == "auto"  # fabricated: no model, always auto
+
+
+def test_a_source_with_no_text_gives_a_status_per_citation() -> None:
+    results = CitationChecker().check("   ", CITATIONS[:2])
+    assert [(r.quote_status, r.verdict) for r in results] == [("no-section", "unresolved")] * 2
+
+
+def test_normalize_folds_wraps_curly_quotes_and_line_end_hyphens() -> None:
+    assert normalize("“Work”  and\n   Deriv-\n   ative Works — here") == '"Work" and Derivative Works - here'
+
+
+RFC_STYLE = """\
+4.1.  Registered Claim Names
+
+   The following claim names are registered.
+
+4.1.1.  "iss" (Issuer) Claim
+
+   The "iss" (issuer) claim identifies the principal that issued the
+   token.
+
+Jones, et al.                Standards Track                    [Page 9]
+\f
+RFC 7519                 JSON Web Token (JWT)                   May 2015
+
+
+4.1.2.  "sub" (Subject) Claim
+
+   The "sub" (subject) claim identifies the principal that is the
+   subject of the token.
+"""
+
+
+def test_rfc_numbered_headers_and_page_furniture() -> None:
+    sections = numbered_sections(RFC_STYLE)
+    assert [s.number for s in sections] == ["4.1", "4.1.1", "4.1.2"]
+    assert sections[1].title == '"iss" (Issuer) Claim'
+    assert "[Page 9]" not in sections[1].text and "May 2015" not in sections[1].text
+
+
+def test_markdown_and_plain_splitters() -> None:
+    markdown = "# Intro\nHello.\n\n## Usage\nRun it.\n"
+    assert [(s.number, s.text) for s in markdown_sections(markdown)] == [
+        ("Intro", "# Intro\nHello."),
+        ("Usage", "## Usage\nRun it."),
+    ]
+    assert [s.text for s in whole_document("Just text.")] == ["Just text."]
+    assert auto_sections("No headers here.")[0].number == ""

@@ -1,0 +1,239 @@
+"""Citation checking: is the quote really in the source, and does the cited passage back the claim?
+
+Two different failures, told apart in three steps:
+
+1. **Locate.** Text is normalized (whitespace, line wraps, curly quotes, dashes, words
+   hyphenated across a line end) and the quote is looked up verbatim. ``found`` names the
+   section that holds it; ``missing`` means the quote is **fabricated**, which needs no
+   model; no quote means ``section-only`` and the cited section is used.
+2. **Judge.** The NLI relation of the claim to the located section gives ``verified``,
+   ``contradicted`` or ``unsupported`` (long sections are scored as windows).
+3. **Route.** A verdict at or above the confidence gate is ``auto``; below it, ``review``.
+   A fabricated quote is ``auto`` with confidence ``None``: no model was asked.
+
+Sections come from a pluggable splitter: numbered headers of the RFC kind ("4.1.3.  Title",
+with page headers and footers removed), Markdown headers, or the whole text as one section.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from validator import defaults
+from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer
+from validator.verdicts import Thresholds
+
+QuoteStatus = Literal[
+    "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
+]
+CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
+
+_DASHES = str.maketrans(
+    {
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u00a0": " ",
+    }
+)
+_LINE_END_HYPHEN = re.compile(r"(\w)-[ \t]*\n[ \t]*(\w)")
+_SPACE = re.compile(r"\s+")
+_RFC_PAGE_FOOTER = re.compile(r"^\S.*\[Page \d+\]\s*$", re.M)
+_RFC_PAGE_HEADER = re.compile(r"^RFC \d+ .*\S\s*$", re.M)
+_FORM_FEED = re.compile(r"\f")
+_NUMBERED_HEADER = re.compile(
+    r"^[ \t]{0,4}((?:\d+|[A-Z](?=\.))(?:\.\d+)*)\.?[ \t]+([A-Z\"'(\[][^\n]{0,80}?)\.?(?=[ \t]*\n|[ \t]{2,}|\.[ \t])",
+    re.M,
+)
+_MARKDOWN_HEADER = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
+
+
+def normalize(text: str) -> str:
+    """Fold the differences that copying text introduces, so a verbatim quote still matches."""
+    text = _LINE_END_HYPHEN.sub(r"\1\2", text.translate(_DASHES))
+    return _SPACE.sub(" ", text).strip()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a document: its number (``"4.1.3"``, or ``""``), title and text."""
+
+    number: str
+    title: str
+    text: str
+
+
+Splitter = Callable[[str], list[Section]]
+
+
+def strip_page_furniture(text: str) -> str:
+    """Remove RFC page footers ("Jones, et al.  Standards Track  [Page 5]"), running headers and form feeds."""
+    return _FORM_FEED.sub("", _RFC_PAGE_HEADER.sub("", _RFC_PAGE_FOOTER.sub("", text)))
+
+
+def _split_at(text: str, headers: list[re.Match[str]], number: Callable[[re.Match[str]], str]) -> list[Section]:
+    sections = []
+    for i, header in enumerate(headers):
+        end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
+        sections.append(Section(number(header), header.group(2).strip(), text[header.start() : end].strip()))
+    return sections
+
+
+def numbered_sections(text: str) -> list[Section]:
+    """Sections under numbered headers, as in RFCs ("4.1.3.  Title") and licences ("2. Grant of ...")."""
+    text = strip_page_furniture(text)
+    return _split_at(text, list(_NUMBERED_HEADER.finditer(text)), lambda m: m.group(1))
+
+
+def markdown_sections(text: str) -> list[Section]:
+    """Sections under Markdown ``#`` headers; the number is the header's title."""
+    return _split_at(text, list(_MARKDOWN_HEADER.finditer(text)), lambda m: m.group(2).strip())
+
+
+def whole_document(text: str) -> list[Section]:
+    """The plain fallback: the whole text as one unnamed section (none if it is blank)."""
+    return [Section("", "", text.strip())] if text.strip() else []
+
+
+def auto_sections(text: str) -> list[Section]:
+    """The first splitter that finds at least two sections, else the whole document."""
+    for splitter in (numbered_sections, markdown_sections):
+        if len(sections := splitter(text)) >= 2:
+            return sections
+    return whole_document(text)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """What an answer cites: the claim it makes, and optionally a quote and a section."""
+
+    id: str
+    claim: str
+    quote: str | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class CitationResult:
+    """The outcome for one citation (see the module docstring for each field's values)."""
+
+    id: str
+    quote_status: QuoteStatus
+    section: str | None
+    relation: str | None
+    confidence: float | None
+    verdict: CitationVerdict
+    action: Literal["auto", "review"]
+    detail: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def find_section(sections: Sequence[Section], number: str) -> Section | None:
+    wanted = number.strip().lstrip("§").strip().rstrip(".").lower()
+    return next((s for s in sections if wanted in (s.number.lower(), s.title.lower())), None)
+
+
+class CitationChecker:
+    """Checks citations against one source document.
+
+    Args:
+        scorer: The NLI scorer. Defaults to the bundled model.
+        gate: Verdicts at least this confident are ``auto``, the rest ``review``. Defaults to 0.8.
+        splitter: Cuts the document into sections. Defaults to :func:`auto_sections`.
+    """
+
+    def __init__(
+        self,
+        scorer: NLIScorer | None = None,
+        *,
+        gate: float = defaults.REVIEW_THRESHOLD,
+        splitter: Splitter = auto_sections,
+        thresholds: Thresholds | None = None,
+    ) -> None:
+        self.scorer = scorer or NLIScorer()
+        self.gate = gate
+        self.splitter = splitter
+        settings = self.scorer.settings
+        self.thresholds = thresholds or Thresholds(settings.entailment_threshold, settings.contradiction_threshold)
+
+    def check(self, source: str, citations: Sequence[Citation]) -> list[CitationResult]:
+        """One result per citation, in order; a bad citation never stops the others."""
+        sections = self.splitter(source)
+        normalized_source = normalize(source)
+        located = [self._locate(c, sections, normalized_source) for c in citations]
+        to_judge = [(i, section) for i, (_, section, _) in enumerate(located) if section is not None]
+        probabilities = self.scorer.score([(section.text, citations[i].claim) for i, section in to_judge])
+        judged = {i: row for (i, _), row in zip(to_judge, probabilities, strict=True)}
+        results = []
+        for i, (citation, (status, section, detail)) in enumerate(zip(citations, located, strict=True)):
+            label = (section.number or section.title or "document") if section else None
+            if status == "missing":
+                results.append(
+                    CitationResult(
+                        citation.id,
+                        status,
+                        None,
+                        None,
+                        None,
+                        "fabricated",
+                        "auto",
+                        "the quote does not occur in the source",
+                    )
+                )
+            elif i not in judged:
+                results.append(CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail))
+            else:
+                relation, confidence = self._relation(judged[i])
+                verdict: CitationVerdict = {"entailment": "verified", "contradiction": "contradicted"}.get(
+                    relation, "unsupported"
+                )  # type: ignore[assignment]
+                action = "auto" if confidence >= self.gate else "review"
+                results.append(
+                    CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail)
+                )
+        return results
+
+    def _locate(
+        self, citation: Citation, sections: list[Section], normalized_source: str
+    ) -> tuple[QuoteStatus, Section | None, str]:
+        if not sections:
+            return "no-section", None, "the source has no text"
+        if citation.quote is not None:
+            quote = normalize(citation.quote)
+            if not quote:
+                return "empty-quote", None, "the quote is empty"
+            if len(quote) > len(normalized_source):
+                return "quote-longer-than-source", None, "the quote is longer than the whole source"
+            holder = next((s for s in sections if quote in normalize(s.text)), None)
+            if holder is None:
+                return "missing", None, ""
+            return "found", holder, ""
+        if citation.section is None:
+            return (
+                "section-only",
+                sections[0] if len(sections) == 1 else None,
+                ("" if len(sections) == 1 else "no quote and no section: nothing to judge against"),
+            )
+        cited = find_section(sections, citation.section)
+        if cited is None:
+            known = ", ".join(s.number or s.title for s in sections[:12])
+            return "unknown-section", None, f"section {citation.section!r} is not in the source (it has: {known})"
+        return "section-only", cited, ""
+
+    def _relation(self, row) -> tuple[str, float]:
+        if row[ENTAILMENT] >= self.thresholds.entailment:
+            return "entailment", float(row[ENTAILMENT])
+        if row[CONTRADICTION] >= self.thresholds.contradiction:
+            return "contradiction", float(row[CONTRADICTION])
+        return "neutral", float(1.0 - max(row[ENTAILMENT], row[CONTRADICTION]))
