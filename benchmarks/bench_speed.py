@@ -186,6 +186,17 @@ def child_peak_rss(side: str, workload: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def peak_rss_mib() -> float:
+    """This process's own peak RSS. Linux's ru_maxrss survives exec, so a child would report its
+    parent's peak; VmHWM belongs to the current address space only."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def rss_child(side: str, workload: str) -> None:
     items = make_items(*WORKLOADS[workload], passages(), seed=ord(workload))
     embed_function = default_embed_function()
@@ -196,7 +207,7 @@ def rss_child(side: str, workload: str) -> None:
     else:
         reference = make_reference(load_reference()[0])
         run_reference(reference, items, embed_function)
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(peak_rss_mib())
 
 
 def main() -> None:

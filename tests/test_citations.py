@@ -68,12 +68,16 @@ def test_sections_of_the_licence_are_found() -> None:
         ("unknown-section", "unknown-section", None, "unresolved"),
         ("empty-quote", "empty-quote", None, "unresolved"),
         ("too-long", "quote-longer-than-source", None, "unresolved"),
-        ("by-title", "section-only", "6", "verified"),
     ],
 )
 def test_each_status_and_verdict(results: dict, cid: str, quote_status: str, section: str | None, verdict: str) -> None:
     result = results[cid]
     assert (result.quote_status, result.section, result.verdict) == (quote_status, section, verdict)
+
+
+def test_a_section_can_be_cited_by_title(results: dict) -> None:
+    assert (results["by-title"].quote_status, results["by-title"].section) == ("section-only", "6")
+    assert results["by-title"].relation is not None  # it was judged against section 6
 
 
 def test_a_fabricated_quote_is_routed_auto_without_a_model(results: dict) -> None:

@@ -17,13 +17,15 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 
 
 def test_check_prints_a_table_and_exits_1_on_the_shipped_example() -> None:
-    result = run("check", "--sources", "examples/apache-2.0.txt", "--text", "examples/answer.txt")
+    result = run(
+        "check", "--sources", "examples/eiffel-tower.txt", "examples/mount-everest.txt", "--text", "examples/answer.txt"
+    )
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split()[:3] == ["#", "verdict", "conf"]
     verdicts = [line.split()[1] for line in lines if line.strip()[:1].isdigit()]
-    assert len(verdicts) == 4
-    assert verdicts[0] == "supported" and verdicts[1] == "contradicted"
+    assert verdicts[:3] == ["supported", "supported", "contradicted"]  # first ascent 1953, not 1975
+    assert verdicts[3] in ("unsupported", "contradicted")  # the bakery is in no source
     assert "sentences pass" in lines[-1]
 
 
@@ -31,11 +33,11 @@ def test_check_json_from_stdin_and_exit_0_when_supported() -> None:
     result = run(
         "check",
         "--sources",
-        "examples/apache-2.0.txt",
+        "examples/eiffel-tower.txt",
         "--text",
         "-",
         "--json",
-        stdin="Each Contributor grants You a worldwide, royalty-free copyright license.",
+        stdin="The Eiffel Tower is 330 metres tall.",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     report = json.loads(result.stdout)

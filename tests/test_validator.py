@@ -41,7 +41,7 @@ def test_supported_answer_passes_with_per_sentence_metadata(metadata: dict) -> N
 
 def test_exception_names_the_failing_sentence(metadata: dict) -> None:
     with pytest.raises(
-        ValidationError, match=r"1 of 3 sentences .*\[contradicted\] The Eiffel Tower was completed in 1925"
+        ValidationError, match=r"(?s)1 of 3 sentences .*\[contradicted\] The Eiffel Tower was completed in 1925"
     ):
         guard("exception").validate(ANSWER, metadata=metadata)
 
@@ -158,10 +158,13 @@ def test_query_function_accepts_strings_and_scored_pairs() -> None:
         assert verdicts == ["supported", "contradicted", "supported"]
 
 
-def test_fail_on_contradicted_only_lets_unsupported_sentences_pass(metadata: dict) -> None:
-    unsupported = f"{SUPPORTED} The tower's architect kept three cats."
-    strict = ProvenanceNLI(on_fail="noop").validate(unsupported, metadata)
-    lenient = ProvenanceNLI(on_fail="noop", fail_on="contradicted").validate(unsupported, metadata)
+def test_fail_on_contradicted_only_lets_unsupported_sentences_pass(metadata: dict, tiny_model_factory) -> None:
+    always_neutral = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, "neutral")
+    strict = ProvenanceNLI(model_name=always_neutral, on_fail="noop").validate(ANSWER, metadata)
+    lenient = ProvenanceNLI(model_name=always_neutral, on_fail="noop", fail_on="contradicted").validate(
+        ANSWER, metadata
+    )
+    assert {s["verdict"] for s in sentences_of(strict)} == {"unsupported"}
     assert strict.outcome == "fail" and lenient.outcome == "pass"
 
 

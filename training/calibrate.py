@@ -2,8 +2,9 @@
 
 Fits a softmax temperature on dev (minimum negative log-likelihood, so probabilities mean
 what they say) and picks the validator's default thresholds on dev: the entailment
-threshold that maximises macro-F1 of "supported vs not", then the contradiction threshold
-that maximises 3-way accuracy of the validator's decision rule. The test split is never
+threshold that maximises macro-F1 of "supported vs not" while letting at most 10% of contradicted
+claims pass as supported, then the contradiction threshold that maximises 3-way accuracy
+of the validator's decision rule. The test split is never
 read here. Weights are written in fp16 safetensors to stay under the 50 MB bundle budget.
 """
 
@@ -24,6 +25,7 @@ from validator import defaults
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, NLIScorer
 
 GRID = np.round(np.arange(0.05, 0.96, 0.01), 2)
+MAX_CONTRADICTED_PASSING = 0.10
 LABEL_COLUMN = {"entailment": ENTAILMENT, "neutral": NEUTRAL, "contradiction": CONTRADICTION}
 
 
@@ -60,8 +62,13 @@ def decide(probs: np.ndarray, entailment_threshold: float, contradiction_thresho
 
 
 def choose_thresholds(probs: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
+    """Entailment: the best supported-vs-not macro-F1 among thresholds that let at most
+    ``MAX_CONTRADICTED_PASSING`` of contradicted dev claims through as supported (a guard
+    must not wave contradictions through). Contradiction: the best 3-way accuracy after that."""
     supported = labels == ENTAILMENT
-    entailment = max(GRID, key=lambda t: f1_score(supported, probs[:, ENTAILMENT] >= t, average="macro"))
+    contradicted = labels == CONTRADICTION
+    safe = [t for t in GRID if (probs[contradicted, ENTAILMENT] >= t).mean() <= MAX_CONTRADICTED_PASSING]
+    entailment = max(safe or [GRID[-1]], key=lambda t: f1_score(supported, probs[:, ENTAILMENT] >= t, average="macro"))
     contradiction = max(GRID, key=lambda t: accuracy_score(labels, decide(probs, entailment, t)))
     return float(entailment), float(contradiction)
 

@@ -57,7 +57,8 @@ def default_embed_function(device: str | None = None) -> EmbedFunction:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 
     def embed(texts: list[str]) -> np.ndarray:
-        return model.encode(texts, batch_size=64, convert_to_numpy=True, show_progress_bar=False)
+        # small batches: sentence-transformers sorts by length, so little padding is wasted
+        return model.encode(texts, batch_size=16, convert_to_numpy=True, show_progress_bar=False)
 
     return embed
 
