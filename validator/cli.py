@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
     common.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
     common.add_argument("--top-k", type=int, default=defaults.TOP_K)
-    common.add_argument("--batch-size", type=int, default=defaults.BATCH_SIZE)
+    common.add_argument("--batch-size", type=int, default=None, help="default: 8 on CPU, 64 on GPU")
     common.add_argument(
         "--min-confidence",
         type=float,

@@ -8,7 +8,10 @@ BUNDLED_MODEL_DIR = Path(__file__).resolve().parent / "models" / "provenance-nli
 MODEL_SETTINGS_FILE = "provenance_nli.json"
 TOP_K = 3
 MAX_LENGTH = 256
-BATCH_SIZE = 32
+CPU_BATCH_SIZE = 8
+"""Model inputs per forward pass on a CPU: small length-sorted batches waste the least padding
+(measured on workload (b) of benchmarks/bench_speed.py: 8 beats 16 and 32 on time and peak memory)."""
+ACCELERATOR_BATCH_SIZE = 64
 WINDOW_STRIDE = 32
 CHUNK_STRATEGY = "sentence"
 CHUNK_SIZE = 2

@@ -57,7 +57,7 @@ class ProvenanceNLI(Validator):
             the threshold in the model folder.
         on_fail: The guardrails on-fail policy. Defaults to ``exception``.
         device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
-        batch_size: Model inputs per forward pass. Defaults to 32.
+        batch_size: Model inputs per forward pass. Defaults to 8 on a CPU, 64 on a GPU.
         backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy of the model on
             the CPU (``pip install "provenance-nli[onnx]"``). Defaults to ``"torch"``.
         fail_on: Verdicts that fail validation: ``"contradicted"``, ``"unsupported"`` or
@@ -97,7 +97,7 @@ class ProvenanceNLI(Validator):
         on_fail: Callable[..., Any] | OnFailAction | str | None = None,
         *,
         device: str | None = None,
-        batch_size: int = defaults.BATCH_SIZE,
+        batch_size: int | None = None,
         backend: Backend = "torch",
         fail_on: str | Sequence[str] = FAILABLE_VERDICTS,
         contradiction_threshold: float | None = None,

@@ -56,9 +56,11 @@ def default_embed_function(device: str | None = None) -> EmbedFunction:
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 
+    # small batches on a CPU: sentence-transformers sorts by length, so little padding is wasted
+    batch_size = defaults.CPU_BATCH_SIZE if model.device.type == "cpu" else defaults.ACCELERATOR_BATCH_SIZE
+
     def embed(texts: list[str]) -> np.ndarray:
-        # small batches: sentence-transformers sorts by length, so little padding is wasted
-        return model.encode(texts, batch_size=16, convert_to_numpy=True, show_progress_bar=False)
+        return model.encode(texts, batch_size=batch_size, convert_to_numpy=True, show_progress_bar=False)
 
     return embed
 

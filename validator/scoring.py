@@ -170,7 +170,7 @@ class NLIScorer:
             with ``weights_only=True``) loaded over ``model_name``.
         device: ``"cpu"``, ``"cuda"``, ``"mps"``…; ``None`` picks the best available.
         max_length: Tokens per model input; longer premises are scored as windows.
-        batch_size: Model inputs per forward pass.
+        batch_size: Model inputs per forward pass; ``None`` means 8 on a CPU, 64 on a GPU.
         backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy on the CPU
             (exported once and cached; ``pip install "provenance-nli[onnx]"``).
 
@@ -187,12 +187,12 @@ class NLIScorer:
         checkpoint_path: str | None = None,
         device: str | None = None,
         max_length: int = defaults.MAX_LENGTH,
-        batch_size: int = defaults.BATCH_SIZE,
+        batch_size: int | None = None,
         backend: Backend = "torch",
     ) -> None:
         if max_length < 32:
             raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
-        if batch_size < 1:
+        if batch_size is not None and batch_size < 1:
             raise InvalidInput(f"batch_size must be positive, got {batch_size}")
         if backend not in BACKENDS:
             raise InvalidInput(f"backend must be one of {BACKENDS}, got {backend!r}")
@@ -203,7 +203,9 @@ class NLIScorer:
         self.backend: Backend = backend
         self.device = torch.device("cpu") if backend == "onnx" else pick_device(device)
         self.max_length = max_length
-        self.batch_size = batch_size
+        self.batch_size = batch_size or (
+            defaults.CPU_BATCH_SIZE if self.device.type == "cpu" else defaults.ACCELERATOR_BATCH_SIZE
+        )
         self.settings = ModelSettings.for_model(self.model_name)
 
     @property
