@@ -59,9 +59,10 @@ def test_bad_metadata_raises_a_clear_error_through_the_guard(metadata: dict, mes
         ({"validation_method": "paragraph"}, r"validation_method must be one of"),
         ({"top_k": 0}, r"top_k must be a positive integer"),
         ({"min_confidence": 1.5}, r"entailment threshold must be in \[0, 1\]"),
-        ({"inference_endpoint": "http://127.0.0.1:9/score"}, r"not supported yet"),
+        ({"inference_endpoint": "ftp://127.0.0.1/score"}, r"must be an http\(s\) URL"),
+        ({"inference_endpoint": "http://127.0.0.1:9/score", "use_local": True}, r"contradicts use_local=True"),
     ],
-    ids=["fail_on", "validation_method", "top_k", "min_confidence", "inference_endpoint"],
+    ids=["fail_on", "validation_method", "top_k", "min_confidence", "endpoint-scheme", "endpoint-and-use_local"],
 )
 def test_bad_arguments_are_rejected_at_construction(kwargs: dict, message: str) -> None:
     with pytest.raises(InvalidInput, match=message):

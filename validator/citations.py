@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer
+from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
 
 QuoteStatus = Literal[
@@ -155,7 +155,7 @@ class CitationChecker:
 
     def __init__(
         self,
-        scorer: NLIScorer | None = None,
+        scorer: PairScorer | None = None,
         *,
         gate: float = defaults.REVIEW_THRESHOLD,
         splitter: Splitter = auto_sections,

@@ -2,8 +2,8 @@
 
 Runs the pipeline directly (no guardrails import, no network). ``check`` prints one row
 per sentence and exits 1 when a sentence fails, so it can gate a script or CI job;
-``check-batch`` reads JSONL items ``{"text": ..., "sources": [...]}`` and writes one JSONL
-report per item, scoring all items' pairs in shared batches; ``citations`` checks quotes
+``check-batch`` reads JSONL items ``{"id": ..., "text": ..., "sources": [...]}`` and writes one
+JSONL report per item, in this process or on Ray (:mod:`validator.batch`); ``citations`` checks quotes
 and cited sections of a document (see :mod:`validator.citations`).
 """
 
@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from validator import defaults
+from validator.batch import JobSettings, report_json, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
+from validator.pipeline import CheckReport, CheckRequest
 from validator.scoring import BACKENDS, NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
@@ -30,14 +31,16 @@ def _read(path: str) -> str:
     return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
 
 
-def _checker(args: argparse.Namespace) -> ProvenanceChecker:
-    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
-    settings = scorer.settings
-    thresholds = Thresholds(
-        entailment=settings.entailment_threshold if args.min_confidence is None else args.min_confidence,
-        contradiction=settings.contradiction_threshold,
+def _settings(args: argparse.Namespace) -> JobSettings:
+    return JobSettings(
+        model_name=args.model,
+        device=args.device,
+        backend=args.backend,
+        batch_size=args.batch_size,
+        top_k=args.top_k,
+        min_confidence=args.min_confidence,
+        fail_on=tuple(args.fail_on),
     )
-    return ProvenanceChecker(scorer, top_k=args.top_k, thresholds=thresholds)
 
 
 def _table(report: CheckReport) -> str:
@@ -53,17 +56,13 @@ def _table(report: CheckReport) -> str:
     return "\n".join(rows)
 
 
-def _report_json(report: CheckReport, fail_on: frozenset[str]) -> dict:
-    return {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     fail_on = parse_fail_on(args.fail_on)
     request = CheckRequest(_read(args.text), sources=[_read(path) for path in args.sources])
-    report = _checker(args).check(request)
+    report = _settings(args).checker().check(request)
     failing = report.failing(fail_on)
     if args.json:
-        print(json.dumps(_report_json(report, fail_on), indent=2, ensure_ascii=False))
+        print(json.dumps(report_json(report, fail_on), indent=2, ensure_ascii=False))
     else:
         print(_table(report))
         print(
@@ -74,23 +73,31 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_check_batch(args: argparse.Namespace) -> int:
-    fail_on = parse_fail_on(args.fail_on)
-    with Path(args.input).open(encoding="utf-8") as handle:
-        items = [json.loads(line) for line in handle if line.strip()]
-    requests = [CheckRequest(item["text"], sources=item.get("sources", [])) for item in items]
-    checker = _checker(args)
-    failed = 0
+    settings = _settings(args)
+    if args.engine == "ray":
+        lines = run_on_ray(
+            args.input, settings, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address
+        )
+    else:
+        with Path(args.input).open(encoding="utf-8") as handle:
+            rows = [json.loads(line) for line in handle if line.strip()]
+        lines = run_in_process(rows, settings, args.items_per_batch, progress=len(rows) > args.items_per_batch)
+    counts = {"items": 0, "passed": 0, "errors": 0}
     with open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout as out:
-        for start in range(0, len(requests), args.items_per_batch):
-            chunk = requests[start : start + args.items_per_batch]
-            for item, report in zip(
-                items[start : start + len(chunk)], checker.check_batch(chunk, progress=len(requests) > 20), strict=True
-            ):
-                result = _report_json(report, fail_on)
-                failed += not result["passed"]
-                out.write(json.dumps({"id": item.get("id"), **result}, ensure_ascii=False) + "\n")
-    print(f"{len(requests) - failed} of {len(requests)} items pass", file=sys.stderr)
-    return EXIT_FAIL if failed else EXIT_PASS
+        for line in lines:
+            result = json.loads(line)
+            counts["items"] += 1
+            counts["passed"] += result["passed"]
+            counts["errors"] += "error" in result
+            out.write(line + "\n")
+    print(
+        f"{counts['passed']} of {counts['items']} items pass"
+        + (f"; {counts['errors']} could not be checked (see their 'error')" if counts["errors"] else ""),
+        file=sys.stderr,
+    )
+    if counts["errors"]:
+        return EXIT_UNAVAILABLE
+    return EXIT_PASS if counts["passed"] == counts["items"] else EXIT_FAIL
 
 
 def cmd_citations(args: argparse.Namespace) -> int:
@@ -140,6 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--input", required=True, metavar="JSONL")
     batch.add_argument("--output", default="-", metavar="JSONL")
     batch.add_argument("--items-per-batch", type=int, default=64)
+    batch.add_argument("--engine", choices=("local", "ray"), default="local", help="ray: a Ray Data actor pool")
+    batch.add_argument("--actors", type=int, default=2, help="--engine ray: actors, each holding the model")
+    batch.add_argument("--cpus-per-actor", type=float, default=0.5, help="--engine ray: fractional is fine")
+    batch.add_argument("--ray-address", default=None, help="--engine ray: join this cluster (default: start one)")
     batch.set_defaults(run=cmd_check_batch)
     cite = sub.add_parser("citations", parents=[common], help="check quotes and cited sections against a document")
     cite.add_argument("--source", required=True, metavar="FILE")

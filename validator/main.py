@@ -22,7 +22,8 @@ from guardrails.validator_base import (
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
-from validator.scoring import Backend, NLIScorer
+from validator.remote import RemoteScorer
+from validator.scoring import Backend, NLIScorer, PairScorer
 from validator.splitting import split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
@@ -45,7 +46,8 @@ class ProvenanceNLI(Validator):
     | Programmatic fix              | The text minus the failing sentences, byte for byte |
 
     Args:
-        inference_endpoint: Remote scoring URL. Not supported yet: raises ``InvalidInput``.
+        inference_endpoint: A remote scoring URL (KServe v2, e.g. the Ray Serve app in
+            :mod:`validator.serving`). Same as ``use_local=False, validation_endpoint=URL``.
         model_name: Local folder or hub id of any 2- or 3-way NLI sequence classifier.
             Defaults to the bundled model (offline).
         model_checkpoint_path: Fine-tuned weights over ``model_name`` (``.safetensors`` or a
@@ -71,6 +73,18 @@ class ProvenanceNLI(Validator):
         joint_premise: Also score each sentence against its top-k passages joined.
             Defaults to True.
         max_text_chars: Longer values fail closed without being checked. Defaults to 200,000.
+        use_local: ``False`` sends the NLI pairs to ``validation_endpoint`` (guardrails'
+            keyword). Only an explicit ``False`` does: the rc file's remote-inference
+            setting is not followed, since the hub hosts no endpoint for this validator and
+            a local check should not send text off the machine unasked.
+        validation_endpoint: Where ``use_local=False`` sends pairs. Defaults to the hub's
+            URL for this validator; the hub token is sent to the hub only.
+        endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
+
+    With remote scoring, retrieval and verdicts still run here; ``model_name`` names the
+    model the endpoint serves (for its tokenizer and thresholds), and ``device``,
+    ``batch_size``, ``backend`` and ``model_checkpoint_path`` are the server's business.
+    A timeout, refused connection, error status or malformed body fails closed.
 
     **Metadata** (per call)
 
@@ -105,6 +119,7 @@ class ProvenanceNLI(Validator):
         validation_method: ValidationMethod = "sentence",
         joint_premise: bool = True,
         max_text_chars: int = defaults.MAX_TEXT_CHARS,
+        endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         **kwargs: Any,
     ) -> None:
         if isinstance(on_fail, str) and not isinstance(on_fail, OnFailAction):
@@ -130,21 +145,22 @@ class ProvenanceNLI(Validator):
             validation_method=validation_method,
             joint_premise=joint_premise,
             max_text_chars=max_text_chars,
+            endpoint_timeout=endpoint_timeout,
             **kwargs,
         )
-        if inference_endpoint:
-            raise InvalidInput(
-                "inference_endpoint is not supported yet: scoring runs locally. "
-                "Leave it unset, or pass a local model_name."
-            )
         self._fail_on = parse_fail_on(fail_on)
-        scorer = NLIScorer(
-            model_name,
-            checkpoint_path=model_checkpoint_path,
-            device=device,
-            max_length=max_length,
-            batch_size=batch_size,
-            backend=backend,
+        endpoint = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
+        scorer: PairScorer = (
+            RemoteScorer(endpoint, model_name, max_length=max_length, timeout=endpoint_timeout)
+            if endpoint
+            else NLIScorer(
+                model_name,
+                checkpoint_path=model_checkpoint_path,
+                device=device,
+                max_length=max_length,
+                batch_size=batch_size,
+                backend=backend,
+            )
         )
         settings = scorer.settings
         thresholds = Thresholds(
@@ -162,6 +178,14 @@ class ProvenanceNLI(Validator):
             validation_method=validation_method,
             max_text_chars=max_text_chars,
         )
+
+    def _remote_endpoint(self, inference_endpoint: str | None, use_local: bool | None) -> str | None:
+        """The URL to score on, or None to score here."""
+        if inference_endpoint and use_local is True:
+            raise InvalidInput("inference_endpoint scores remotely, which contradicts use_local=True; pass one")
+        if inference_endpoint:
+            return inference_endpoint
+        return self.validation_endpoint if use_local is False else None
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` against the evidence in ``metadata``; fail closed if that cannot run."""

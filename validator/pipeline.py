@@ -30,7 +30,7 @@ from validator.retrieval import (
     embed,
     query,
 )
-from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer
+from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
 from validator.verdicts import SentenceResult, Thresholds, decide
 
@@ -165,7 +165,8 @@ class ProvenanceChecker:
     """Checks texts against evidence with one scorer and one source-index cache.
 
     Args:
-        scorer: The NLI scorer. Defaults to the bundled model on the best device.
+        scorer: The NLI scorer, local (:class:`NLIScorer`) or remote. Defaults to the bundled
+            model on the best device.
         top_k: Passages retrieved per sentence. Defaults to 3.
         thresholds: Decision cut-offs. Defaults to the ones in the model folder.
         joint_premise: Also score each sentence against its top-k passages joined.
@@ -176,7 +177,7 @@ class ProvenanceChecker:
 
     def __init__(
         self,
-        scorer: NLIScorer | None = None,
+        scorer: PairScorer | None = None,
         *,
         top_k: int = defaults.TOP_K,
         thresholds: Thresholds | None = None,
@@ -250,7 +251,7 @@ class ProvenanceChecker:
                 request.chunk_strategy,
                 request.chunk_size,
                 request.chunk_overlap,
-                self._token_offsets,
+                self.scorer.token_offsets,
             )
             evidence = (
                 index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
@@ -272,13 +273,6 @@ class ProvenanceChecker:
                 joint = _joint(found) if self.joint_premise else None
                 claims.append(_Claim(span, found + ([joint] if joint else [])))
         return claims
-
-    def _token_offsets(self, text: str) -> list[tuple[int, int]]:
-        """Token offsets from the NLI model's own tokenizer, for ``chunk_strategy='token'``."""
-        loaded = self.scorer.loaded
-        with loaded.tokenizer_lock:
-            encoded = loaded.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
-        return [tuple(pair) for pair in encoded["offset_mapping"]]
 
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
         span = claim.span

@@ -16,15 +16,17 @@ import json
 import logging
 import pickle
 import threading
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 import torch
-from transformers import AutoModelForSequenceClassification, AutoTokenizer
+from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
@@ -99,13 +101,31 @@ Backend = Literal["torch", "onnx"]
 BACKENDS: tuple[str, ...] = ("torch", "onnx")
 
 
-class _LoadedModel:
-    """A tokenizer and a forward pass (torch, or int8 ONNX Runtime), with a lock around the
-    fast tokenizer, which is not reentrant."""
+class TextTools:
+    """A model's tokenizer and config, all a scorer needs on the caller's side (a remote
+    scorer never loads the weights). The lock is there because fast tokenizers are not reentrant."""
 
-    def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device, backend: Backend) -> None:
+    def __init__(self, model_name: str) -> None:
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(model_name)
+            self.config = AutoConfig.from_pretrained(model_name)
+        except (OSError, ValueError, KeyError) as error:
+            raise ModelUnavailable(f"could not load NLI model {model_name!r} (its tokenizer): {error}") from error
+        self.lock = threading.Lock()
+
+
+@lru_cache(maxsize=defaults.MODEL_CACHE_SIZE)
+def text_tools(model_name: str) -> TextTools:
+    """One tokenizer per model name, shared by every scorer of that model."""
+    return TextTools(model_name)
+
+
+class _LoadedModel:
+    """The weights and a forward pass (torch, or int8 ONNX Runtime)."""
+
+    def __init__(self, model_name: str, checkpoint_path: str | None, device: torch.device, backend: Backend) -> None:
+        self.tools = text_tools(model_name)
+        try:
             # fp32 compute whatever the stored precision (the bundle is fp16 on disk; CPUs lack fp16 kernels)
             self.model = AutoModelForSequenceClassification.from_pretrained(model_name, dtype=torch.float32)
             if checkpoint_path:
@@ -118,7 +138,6 @@ class _LoadedModel:
         self.columns = label_columns(self.config.id2label)
         accepted = inspect.signature(self.model.forward).parameters
         self.input_names = [k for k in ("input_ids", "attention_mask", "token_type_ids") if k in accepted]
-        self.tokenizer_lock = threading.Lock()
         self.onnx = None
         if backend == "onnx":
             from validator.onnx_backend import OnnxClassifier
@@ -127,8 +146,8 @@ class _LoadedModel:
 
     def logits(self, rows: list[dict[str, list[int]]]) -> np.ndarray:
         """Logits for a batch of tokenized rows, padded here."""
-        with self.tokenizer_lock:
-            batch = self.tokenizer.pad(rows, return_tensors="np" if self.onnx else "pt")
+        with self.tools.lock:
+            batch = self.tools.tokenizer.pad(rows, return_tensors="np" if self.onnx else "pt")
         if self.onnx is not None:
             return self.onnx.logits(dict(batch))
         return self.model(**batch.to(self.device)).logits.float().cpu().numpy()
@@ -160,8 +179,62 @@ def _load(model_name: str, checkpoint_path: str | None, device: torch.device, ba
         return loaded
 
 
-class NLIScorer:
-    """Turns (premise, hypothesis) pairs into calibrated entailment/neutral/contradiction probabilities.
+class PairScorer(ABC):
+    """What the pipeline needs from a scorer, wherever the model runs: calibrated
+    probabilities for (premise, hypothesis) pairs, the decision thresholds that go with the
+    model, and its tokenizer for length checks and token chunking.
+
+    Args:
+        model_name: The model folder or hub id (its tokenizer and ``provenance_nli.json``
+            are read here). Defaults to the bundled model.
+        max_length: Tokens per model input; longer premises are scored as windows.
+    """
+
+    def __init__(self, model_name: str | None = None, *, max_length: int = defaults.MAX_LENGTH) -> None:
+        if max_length < 32:
+            raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
+        self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
+        self.max_length = max_length
+        self.settings = ModelSettings.for_model(self.model_name)
+
+    @abstractmethod
+    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """Probabilities of shape ``(len(pairs), 3)`` in ENTAILMENT, NEUTRAL, CONTRADICTION order.
+
+        Raises:
+            ModelUnavailable: When the model cannot be loaded or reached.
+        """
+
+    @property
+    def tools(self) -> TextTools:
+        return text_tools(self.model_name)
+
+    def _input_limit(self) -> int:
+        model_limit = getattr(self.tools.config, "max_position_embeddings", self.max_length)
+        return min(self.max_length, model_limit - 2)
+
+    def hypothesis_fits(self, hypotheses: Sequence[str]) -> list[bool]:
+        """Whether each hypothesis leaves at least half of the model input for the premise."""
+        tools = self.tools
+        with tools.lock:
+            lengths = [len(ids) for ids in tools.tokenizer(list(hypotheses), add_special_tokens=False)["input_ids"]]
+        return [length <= self._input_limit() // 2 for length in lengths]
+
+    def token_offsets(self, text: str) -> list[tuple[int, int]]:
+        """Character offsets of the model's tokens in ``text``, for ``chunk_strategy='token'``."""
+        tools = self.tools
+        with tools.lock:
+            encoded = tools.tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        return [tuple(pair) for pair in encoded["offset_mapping"]]
+
+    def warm_up(self) -> None:
+        """Load (or reach) the model now, and fail now, rather than on the first check."""
+        self.score([("warm-up premise.", "warm-up hypothesis.")])
+
+
+class NLIScorer(PairScorer):
+    """Scores pairs with a local model: the one scorer behind the validator, the CLI, the
+    Ray Serve deployment and the Ray Data job.
 
     Args:
         model_name: A local folder or hub id of a sequence-classification NLI model.
@@ -190,39 +263,30 @@ class NLIScorer:
         batch_size: int | None = None,
         backend: Backend = "torch",
     ) -> None:
-        if max_length < 32:
-            raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
+        super().__init__(model_name, max_length=max_length)
         if batch_size is not None and batch_size < 1:
             raise InvalidInput(f"batch_size must be positive, got {batch_size}")
         if backend not in BACKENDS:
             raise InvalidInput(f"backend must be one of {BACKENDS}, got {backend!r}")
         if backend == "onnx" and device not in (None, "cpu"):
             raise InvalidInput(f'backend="onnx" runs on the CPU; got device={device!r}')
-        self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
         self.checkpoint_path = checkpoint_path
         self.backend: Backend = backend
         self.device = torch.device("cpu") if backend == "onnx" else pick_device(device)
-        self.max_length = max_length
         self.batch_size = batch_size or (
             defaults.CPU_BATCH_SIZE if self.device.type == "cpu" else defaults.ACCELERATOR_BATCH_SIZE
         )
-        self.settings = ModelSettings.for_model(self.model_name)
 
     @property
     def loaded(self) -> _LoadedModel:
         """The shared model for this scorer's key, loaded on first use."""
         return _load(self.model_name, self.checkpoint_path, self.device, self.backend)
 
-    def _input_limit(self) -> int:
-        model_limit = getattr(self.loaded.config, "max_position_embeddings", self.max_length)
-        return min(self.max_length, model_limit - 2)
-
-    def hypothesis_fits(self, hypotheses: Sequence[str]) -> list[bool]:
-        """Whether each hypothesis leaves at least half of the model input for the premise."""
+    @property
+    def labels(self) -> list[tuple[int, str]]:
+        """(column, the model's own label name) for each model output, in the model's order."""
         loaded = self.loaded
-        with loaded.tokenizer_lock:
-            lengths = [len(ids) for ids in loaded.tokenizer(list(hypotheses), add_special_tokens=False)["input_ids"]]
-        return [length <= self._input_limit() // 2 for length in lengths]
+        return [(column, str(loaded.config.id2label[i])) for i, column in enumerate(loaded.columns)]
 
     @torch.inference_mode()
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -240,8 +304,8 @@ class NLIScorer:
         if not pairs:
             return result
         loaded = self.loaded
-        with loaded.tokenizer_lock:
-            features = loaded.tokenizer(
+        with loaded.tools.lock:
+            features = loaded.tools.tokenizer(
                 [p for p, _ in pairs],
                 [h for _, h in pairs],
                 truncation="only_first",
@@ -271,7 +335,3 @@ class NLIScorer:
             best[CONTRADICTION] = windows[:, CONTRADICTION].max()
             result[pair_index] = best
         return result
-
-    def warm_up(self) -> None:
-        """Load the model now (and fail now) rather than on the first check."""
-        self.score([("warm-up premise.", "warm-up hypothesis.")])

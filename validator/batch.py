@@ -1,0 +1,146 @@
+"""Checking many (answer, sources) items: in this process, or across a Ray cluster.
+
+Both engines run the same :class:`BatchJob` on batches of JSONL rows
+``{"id": ..., "text": ..., "sources": [...]}`` and produce the same output lines, one per
+row, in input order. In-process, batches are checked one after another; with Ray,
+``ray.data.read_json(...).map_batches(BatchJob, compute=ActorPoolStrategy(...))`` spreads
+them over a pool of actors, each holding the model once. A row that cannot be checked
+(a missing text, a text over the size limit) gets an ``error`` instead of stopping the job.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tqdm.auto import tqdm
+
+from validator import defaults
+from validator.errors import CheckUnavailable, InvalidInput
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
+from validator.scoring import Backend, NLIScorer
+from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+
+
+@dataclass(frozen=True)
+class JobSettings:
+    """How to build a checker; plain values, so Ray can ship them to its actors."""
+
+    model_name: str | None = None
+    device: str | None = None
+    backend: Backend = "torch"
+    batch_size: int | None = None
+    top_k: int = defaults.TOP_K
+    min_confidence: float | None = None
+    fail_on: tuple[str, ...] = FAILABLE_VERDICTS
+
+    def checker(self) -> ProvenanceChecker:
+        scorer = NLIScorer(self.model_name, device=self.device, batch_size=self.batch_size, backend=self.backend)
+        settings = scorer.settings
+        thresholds = Thresholds(
+            entailment=settings.entailment_threshold if self.min_confidence is None else self.min_confidence,
+            contradiction=settings.contradiction_threshold,
+        )
+        return ProvenanceChecker(scorer, top_k=self.top_k, thresholds=thresholds)
+
+
+def report_json(report: CheckReport, fail_on: Iterable[str]) -> dict[str, Any]:
+    """``{"passed", "sentences"}``: what the CLI prints and the batch job writes per item."""
+    return {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
+
+
+class BatchJob:
+    """Rows in, output JSONL lines out. One per process or Ray actor: it owns the model.
+
+    Called by Ray Data with a ``pyarrow.Table`` batch, it returns ``{"line": [...]}``.
+    """
+
+    def __init__(self, settings: JobSettings) -> None:
+        self.checker = settings.checker()
+        self.fail_on = parse_fail_on(settings.fail_on)
+
+    def __call__(self, batch: Any) -> dict[str, list[str]]:
+        return {"line": self.lines(batch.to_pylist())}
+
+    def lines(self, rows: Sequence[dict[str, Any]]) -> list[str]:
+        """One JSON line per row, in order: its verdicts, or why it could not be checked."""
+        outputs: list[dict[str, Any] | None] = [None] * len(rows)
+        requests: dict[int, CheckRequest] = {}
+        for i, row in enumerate(rows):
+            try:
+                requests[i] = CheckRequest(row.get("text"), sources=row.get("sources") or [])  # type: ignore[arg-type]
+            except InvalidInput as error:
+                outputs[i] = {"id": row.get("id"), **self._error(error)}
+        for i, result in self._check(requests).items():
+            outputs[i] = {"id": rows[i].get("id"), **result}
+        return [json.dumps(output, ensure_ascii=False) for output in outputs]
+
+    def _check(self, requests: dict[int, CheckRequest]) -> dict[int, dict[str, Any]]:
+        """All requests in one batched call; if one of them spoils it, each on its own."""
+        try:
+            reports = self.checker.check_batch(list(requests.values()))
+        except (InvalidInput, CheckUnavailable):
+            return {i: self._check_one(request) for i, request in requests.items()}
+        return {i: report_json(r, self.fail_on) for i, r in zip(requests, reports, strict=True)}
+
+    def _check_one(self, request: CheckRequest) -> dict[str, Any]:
+        try:
+            return report_json(self.checker.check(request), self.fail_on)
+        except (InvalidInput, CheckUnavailable) as error:
+            return self._error(error)
+
+    @staticmethod
+    def _error(error: Exception) -> dict[str, Any]:
+        return {"passed": False, "error": f"{type(error).__name__}: {error}", "sentences": []}
+
+
+def run_in_process(
+    rows: Sequence[dict[str, Any]], settings: JobSettings, items_per_batch: int, progress: bool = True
+) -> Iterator[str]:
+    """Output lines for ``rows``, checked batch by batch in this process."""
+    job = BatchJob(settings)
+    with tqdm(total=len(rows), desc="checking", unit="item", disable=not progress) as bar:
+        for start in range(0, len(rows), items_per_batch):
+            batch = rows[start : start + items_per_batch]
+            yield from job.lines(batch)
+            bar.update(len(batch))
+
+
+def run_on_ray(
+    path: str,
+    settings: JobSettings,
+    items_per_batch: int,
+    actors: int = 2,
+    cpus_per_actor: float = 0.5,
+    address: str | None = None,
+) -> Iterator[str]:
+    """Output lines for the JSONL file at ``path``, checked by a pool of Ray actors.
+
+    Starts a local Ray (or joins ``address``) when none is running, and shuts down what it
+    started. Fractional CPUs per actor leave room for the read tasks; on a 2-core machine,
+    whole-CPU actors would take every core and the read would never be scheduled.
+    """
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    try:
+        ray.data.DataContext.get_current().execution_options.preserve_order = True
+        dataset = ray.data.read_json(path).map_batches(
+            BatchJob,
+            fn_constructor_kwargs={"settings": settings},
+            compute=ray.data.ActorPoolStrategy(size=actors),
+            num_cpus=cpus_per_actor,
+            batch_size=items_per_batch,
+            batch_format="pyarrow",
+        )
+        for row in dataset.iter_rows():
+            yield row["line"]
+    finally:
+        if started:
+            ray.shutdown()
