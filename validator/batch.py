@@ -127,8 +127,9 @@ def run_on_ray(
     import ray
 
     started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    if started:  # a cluster of its own stays on loopback
+        node_ip = None if address else "127.0.0.1"
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, _node_ip_address=node_ip)
     try:
         ray.data.DataContext.get_current().execution_options.preserve_order = True
         dataset = ray.data.read_json(path).map_batches(
