@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 export HF_HUB_OFFLINE = 1
 
-.PHONY: dev lint type test qa train-data train-model eval-model bench
+.PHONY: dev lint type test qa train-data train-model eval-model bench bench-serving
 
 dev:
 	python3 -m venv .venv
@@ -36,3 +36,6 @@ eval-model:
 
 bench:
 	$(PY) benchmarks/bench_speed.py
+
+bench-serving:
+	$(PY) benchmarks/bench_serving.py

@@ -181,19 +181,13 @@ def floor_seconds(
 ) -> tuple[float, int]:
     """One batched NLI pass over exactly the pairs we score, plus one embedding pass over chunks and sentences."""
     checker = validator._checker
+    requests = [CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING) for a, s in items]  # type: ignore[arg-type]
+    indexes = checker._indexes(requests)
     claims = [
-        claim
-        for a, s in items
-        for claim in checker._claims(CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING))
-    ]  # type: ignore[arg-type]
-    pairs = [(p.text, c.span.text) for c in claims for p in c.premises]
-    texts = [
-        ch.text
-        for _, s in items
-        for ch in checker.cache.get(
-            s, embed_function, "sentence", CHUNKING["chunk_size"], CHUNKING["chunk_overlap"]
-        ).chunks
+        claim for request, index in zip(requests, indexes, strict=True) for claim in checker._claims(request, index)
     ]
+    pairs = [(p.text, c.span.text) for c in claims for p in c.premises]
+    texts = [chunk.text for index in indexes if index is not None for chunk in index.chunks]
     texts += [c.span.text for c in claims]
     nli = median_seconds(lambda: checker.scorer.score(pairs), runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)

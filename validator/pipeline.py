@@ -24,6 +24,7 @@ from validator.retrieval import (
     EmbedFunction,
     Evidence,
     QueryFunction,
+    SourceIndex,
     SourceIndexCache,
     check_sources,
     default_embed_function,
@@ -211,7 +212,10 @@ class ProvenanceChecker:
             RetrievalFailed: The app's query_function or embed_function failed.
             ModelUnavailable: The NLI model or embedder could not run.
         """
-        claims = [self._claims(r) for r in tqdm(requests, desc="retrieving", disable=not progress)]
+        retrieving = tqdm(
+            zip(requests, self._indexes(requests), strict=True), total=len(requests), disable=not progress
+        )
+        claims = [self._claims(request, index) for request, index in retrieving]
         pairs = [(premise.text, claim.span.text) for item in claims for claim in item for premise in claim.premises]
         probabilities = self.scorer.score(pairs)
         reports, row = [], 0
@@ -235,7 +239,24 @@ class ProvenanceChecker:
             return [Span(stripped, text.index(stripped), text.index(stripped) + len(stripped))] if stripped else []
         return split_sentences(text)
 
-    def _claims(self, request: CheckRequest) -> list[_Claim]:
+    def _indexes(self, requests: Sequence[CheckRequest]) -> list[SourceIndex | None]:
+        """The source index of each request that searches its ``sources``; the missing ones
+        are built together, one embedding call per embed function and chunking."""
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for i, request in enumerate(requests):
+            if request.sources is not None and request.text.strip() and len(request.text) <= self.max_text_chars:
+                embed_function = request.embed_function or default_embed_function(None)
+                key = (embed_function, request.chunk_strategy, request.chunk_size, request.chunk_overlap)
+                groups.setdefault(key, []).append(i)
+        indexes: list[SourceIndex | None] = [None] * len(requests)
+        for (embed_function, strategy, size, overlap), members in groups.items():
+            source_sets = [requests[i].sources or [] for i in members]
+            built = self.cache.get_many(source_sets, embed_function, strategy, size, overlap, self.scorer.token_offsets)
+            for i, index in zip(members, built, strict=True):
+                indexes[i] = index
+        return indexes
+
+    def _claims(self, request: CheckRequest, index: SourceIndex | None) -> list[_Claim]:
         """Each sentence of the request with the premises it will be scored against."""
         spans = self._spans(request.text)
         if not spans:
@@ -243,21 +264,11 @@ class ProvenanceChecker:
         texts = [span.text for span in spans]
         if request.query_function is not None:
             evidence = query(request.query_function, texts, self.top_k)
-        else:
+        elif index is not None and index.chunks:
             embed_function = request.embed_function or default_embed_function(None)
-            index = self.cache.get(
-                request.sources or [],
-                embed_function,
-                request.chunk_strategy,
-                request.chunk_size,
-                request.chunk_overlap,
-                self.scorer.token_offsets,
-            )
-            evidence = (
-                index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
-                if index.chunks
-                else [[] for _ in texts]
-            )
+            evidence = index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
+        else:
+            evidence = [[] for _ in texts]
         fits = self.scorer.hypothesis_fits(texts)
         sources_text = normalize(" ".join(request.sources)) if request.sources is not None else None
         claims = []

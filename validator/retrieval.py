@@ -102,24 +102,33 @@ class SourceIndex:
     unit_vectors: np.ndarray
 
     @classmethod
-    def build(
+    def build_many(
         cls,
-        sources: Sequence[str],
+        source_sets: Sequence[Sequence[str]],
         embed_function: EmbedFunction,
         strategy: ChunkStrategy,
         size: int,
         overlap: int,
         tokenize: Callable[[str], list[tuple[int, int]]] | None,
-    ) -> SourceIndex:
-        chunks = [
-            Evidence(span.text, source_index, span.start, span.end)
-            for source_index, source in enumerate(sources)
-            for span in chunk_text(source, strategy, size, overlap, tokenize)
+    ) -> list[SourceIndex]:
+        """Indexes for several source sets, with every chunk of all of them embedded in one
+        call (length-sorted batches across sets waste less padding than one call per set)."""
+        chunked = [
+            [
+                Evidence(span.text, source_index, span.start, span.end)
+                for source_index, source in enumerate(sources)
+                for span in chunk_text(source, strategy, size, overlap, tokenize)
+            ]
+            for sources in source_sets
         ]
-        if not chunks:
-            return cls([], np.zeros((0, 1), np.float32), np.zeros((0, 1), np.float32))
-        vectors = embed(embed_function, [c.text for c in chunks])
-        return cls(chunks, vectors, _normalized(vectors))
+        texts = [chunk.text for chunks in chunked for chunk in chunks]
+        vectors = embed(embed_function, texts) if texts else np.zeros((0, 1), np.float32)
+        indexes, row = [], 0
+        for chunks in chunked:
+            part = vectors[row : row + len(chunks)] if chunks else np.zeros((0, 1), np.float32)
+            indexes.append(cls(chunks, part, _normalized(part)))
+            row += len(chunks)
+        return indexes
 
     def search(self, queries: np.ndarray, k: int, metric: DistanceMetric) -> list[list[Evidence]]:
         """The ``k`` nearest chunks for each query row, nearest first."""
@@ -157,30 +166,41 @@ class SourceIndexCache:
     def __len__(self) -> int:
         return len(self._items)
 
-    def get(
+    def get_many(
         self,
-        sources: Sequence[str],
+        source_sets: Sequence[Sequence[str]],
         embed_function: EmbedFunction,
         strategy: ChunkStrategy,
         size: int,
         overlap: int,
         tokenize: Callable[[str], list[tuple[int, int]]] | None = None,
-    ) -> SourceIndex:
-        digest = hashlib.sha256()
-        for source in sources:
-            digest.update(hashlib.sha256(source.encode("utf-8", "surrogatepass")).digest())
+    ) -> list[SourceIndex]:
+        """The index of each source set, building the missing ones together."""
         # The function itself (not its id) is in the key: a collected lambda's id can be reused.
-        key = (digest.hexdigest(), embed_function, strategy, size, overlap)
+        keys = [(_digest(sources), embed_function, strategy, size, overlap) for sources in source_sets]
         with self._lock:
-            if key in self._items:
+            found = {key: self._items[key] for key in keys if key in self._items}
+            for key in found:
                 self._items.move_to_end(key)
-                return self._items[key]
-        index = SourceIndex.build(sources, embed_function, strategy, size, overlap, tokenize)
-        with self._lock:
-            self._items[key] = index
-            while len(self._items) > self.max_size:
-                self._items.popitem(last=False)
-        return index
+        missing = list(dict.fromkeys(key for key in keys if key not in found))
+        if missing:
+            sources_of = dict(zip(keys, source_sets, strict=True))
+            built = SourceIndex.build_many(
+                [sources_of[key] for key in missing], embed_function, strategy, size, overlap, tokenize
+            )
+            found.update(zip(missing, built, strict=True))
+            with self._lock:
+                self._items.update(zip(missing, built, strict=True))
+                while len(self._items) > self.max_size:
+                    self._items.popitem(last=False)
+        return [found[key] for key in keys]
+
+
+def _digest(sources: Sequence[str]) -> str:
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(hashlib.sha256(source.encode("utf-8", "surrogatepass")).digest())
+    return digest.hexdigest()
 
 
 def check_sources(sources: Any) -> list[str]:
