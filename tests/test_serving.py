@@ -9,6 +9,7 @@ down the Ray it started.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import signal
@@ -49,15 +50,24 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def stop(process: subprocess.Popen) -> None:
-    """Ctrl-C, as a user stops ``serve run``; it then shuts down the app and its Ray."""
+def stop(process: subprocess.Popen, url: str) -> None:
+    """Ctrl-C, as a user stops ``serve run``; it then shuts down the app and the Ray it
+    started, whose processes (the HTTP proxy among them) exit a moment after it does."""
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            requests.get(f"{url}/health", timeout=2)
+        except requests.ConnectionError:
+            return
+        except requests.RequestException:
+            pass
+        time.sleep(0.5)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +102,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subproc
             time.sleep(1)
         yield url, process
     finally:
-        stop(process)
+        stop(process, url)
         log.close()
 
 
@@ -144,7 +154,7 @@ def test_a_stopped_endpoint_fails_closed(app: tuple[str, subprocess.Popen]) -> N
     validator = ProvenanceNLI(on_fail="noop", use_local=False, validation_endpoint=f"{url}/validate")
     ran = validator.validate(ANSWER, {"sources": SOURCES})
     assert ran.outcome == "fail" and "could not run" not in ran.error_message  # type: ignore[attr-defined]
-    stop(process)
+    stop(process, url)
     result = validator.validate(ANSWER, {"sources": SOURCES})
     assert result.outcome == "fail"
     assert "could not run, so nothing was verified" in result.error_message  # type: ignore[attr-defined]
