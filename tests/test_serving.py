@@ -87,6 +87,9 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subproc
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
+        # A background job of a non-interactive shell (CI) ignores SIGINT, and so would its
+        # children: give serve run the default back, so Ctrl-C shuts it down.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 240
