@@ -2,9 +2,8 @@
 
 The app is started the way the README starts it, ``serve run examples/serve.yaml`` in its
 own process (its port moved to a free loopback port, half a CPU per replica), with Ray
-telemetry and token auth off. Keeping Ray out of the pytest process also keeps Ray's
-threads out of pytest's interpreter shutdown. The last test stops the app, which shuts
-down the Ray it started.
+telemetry and token auth off; the pytest process talks to it over HTTP only, as an app
+would. The last test stops the app, which shuts down the Ray it started.
 """
 
 from __future__ import annotations
@@ -30,8 +29,8 @@ from helpers import outcome, sentences_of
 from validator import ProvenanceNLI
 from validator.protocol import encode_request
 
-if importlib.util.find_spec("ray") is None:  # found, not imported: Ray's C++ terminate handler
-    pytest.skip("needs the [serve] extra", allow_module_level=True)  # aborts pytest's exit
+if importlib.util.find_spec("ray") is None:  # looked up, not imported: Ray runs in `serve run` only
+    pytest.skip("needs the [serve] extra", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [
