@@ -31,6 +31,26 @@ ANSWER = "The Eiffel Tower was completed in 1889. The Eiffel Tower was completed
 PERMUTED = [2, 0, 1]  # contradiction, entailment, neutral: not the order the client uses
 
 
+def _lie(labels: list, data: list, shape: list | None = None) -> dict:
+    probabilities = {"name": "probabilities", "datatype": "FP32", "data": data, **({"shape": shape} if shape else {})}
+    return {"outputs": [probabilities, {"name": "labels", "datatype": "BYTES", "data": labels}]}
+
+
+THREE = ["entailment", "neutral", "contradiction"]
+LIES = {  # responses that would make every sentence supported if they were believed
+    "entailment-only": lambda n: _lie(["entailment"], [1.0] * n),
+    "out-of-range": lambda n: _lie(THREE, [1.5, -0.25, -0.25] * n),
+    "not-normalized": lambda n: _lie(THREE, [0.9, 0.9, 0.9] * n),
+    "logits": lambda n: _lie(THREE, [7.0, -2.0, -3.0] * n),
+    "strings": lambda n: _lie(THREE, ["1", "0", "0"] * n),
+    "booleans": lambda n: _lie(THREE, [True, False, False] * n),
+    "nan": lambda n: _lie(THREE, [float("nan"), 0.0, 0.0] * n),
+    "wrong-shape": lambda n: _lie(THREE, [1.0, 0.0, 0.0] * n, shape=[n, 2]),
+    "duplicate-labels": lambda n: _lie(["entailment", "entailment", "contradiction"], [0.5, 0.5, 0.0] * n),
+    "labels-not-strings": lambda n: _lie([0, 1, 2], [1.0, 0.0, 0.0] * n),
+}
+
+
 class _Endpoint(BaseHTTPRequestHandler):
     scorer: NLIScorer
     seen_headers: list[dict[str, str]]
@@ -46,6 +66,8 @@ class _Endpoint(BaseHTTPRequestHandler):
         if self.path == "/not-json":
             return self._send(200, b"<html>proxy error</html>")
         pairs = decode_request(json.loads(body))
+        if self.path.startswith("/lie/"):
+            return self._send(200, json.dumps(LIES[self.path.removeprefix("/lie/")](len(pairs))).encode())
         probabilities = self.scorer.score(pairs)[:, PERMUTED]
         if self.path == "/short":
             probabilities = probabilities[:-1]
@@ -138,6 +160,16 @@ def test_misbehaving_endpoint_fails_closed(endpoint: tuple[str, list], path: str
     assert result.outcome == "fail"
     assert "could not run, so nothing was verified" in result.error_message  # type: ignore[attr-defined]
     assert reason in result.error_message  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lie", sorted(LIES))
+def test_implausible_scores_fail_closed(endpoint: tuple[str, list], lie: str) -> None:
+    url, _ = endpoint
+    guard = Guard().use(ProvenanceNLI(on_fail="fix", use_local=False, validation_endpoint=f"{url}/lie/{lie}"))
+    result = outcome(guard.validate(ANSWER, metadata={"sources": SOURCES}))
+    assert result.validated_output == ""  # fix applied: nothing unverified is left
+    message = guard.history.last.iterations.last.validator_logs[0].validation_result.error_message  # type: ignore[union-attr]
+    assert "malformed response" in message
 
 
 def test_refused_connection_fails_closed() -> None:

@@ -1,11 +1,27 @@
-"""Prepare the VitaminC training data for the bundled NLI model.
+"""Prepare the training data of the bundled NLI model: VitaminC, MultiNLI, FEVER-NLI, SNLI.
 
 VitaminC (CC BY-SA 3.0) ships inside the BIG-bench sdist on PyPI (Apache-2.0), the only
-place this project can reach it offline-from-hubs. We fetch the sdist with pip, read the
-task file straight out of the tarball, split it deterministically *grouped by Wikipedia
-page* (a page holds every revision of an evidence sentence and every claim written
-against it, so contrastive pairs can never straddle two splits), and add synthetic
-contradictions and neutrals made from the training split only.
+place this project can reach it offline-from-hubs. We fetch the sdist file, read the task
+file straight out of the tarball, split it deterministically *grouped by Wikipedia page* (a
+page holds every revision of an evidence sentence and every claim written against it, so
+contrastive pairs can never straddle two splits).
+
+MultiNLI and FEVER-NLI (2-way: ``entailment`` / ``not_entailment``) and SNLI (3-way) are read
+from ``../shared/data/train`` (see its README for sources and licences), split the same way
+(grouped by premise, or by Wikipedia page for FEVER). 2-way rows keep their label: the
+trainer puts a loss on P(entailment) alone for them, because ``not_entailment`` is neither
+neutral nor contradiction.
+
+Synthetic pairs, made from training splits only, teach what the public sets lack and what
+an earlier recipe got wrong (its negation edits taught the model that "not" means
+contradiction, so sentences copied verbatim from a source were flagged):
+
+- extractive: a premise of several evidence sentences of one page, the hypothesis one of them
+  (or its first clause), negated sentences over-sampled → entailment;
+- negation as minimal pairs only: a premise sentence with its polarity flipped → contradiction;
+- number and date swaps of an entailed claim, plus antonym and scope edits → contradiction;
+- on-topic neutrals: a claim paired with a *different* evidence sentence of its own page that
+  shares little with its evidence → neutral (topic overlap alone is not support).
 """
 
 from __future__ import annotations
@@ -16,19 +32,23 @@ import json
 import random
 import re
 import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
+import urllib.request
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-BIGBENCH_SDIST = "bigbench==1.0.0"
+BIGBENCH_FILE = "bigbench-1.0.0.tar.gz"
+SIMPLE_INDEX = "https://pypi.org/simple/bigbench/"
 TASK_MEMBER = "bigbench/benchmark_tasks/vitaminc_fact_verification/task.json"
 LABELS = ("entailment", "neutral", "contradiction")
 TARGET_TO_LABEL = {"True": "entailment", "False": "contradiction", "Neither": "neutral"}
 SPLIT_BUCKETS = {"train": range(0, 90), "dev": range(90, 95), "test": range(95, 100)}
+SHARED_SETS = {"mnli": "mnli_binary_*.jsonl", "fever_nli": "fever_nli_binary_*.jsonl", "snli": "snli_*.jsonl"}
+# Training pairs per origin: ~2,600 steps of batch 32, about 90 minutes on 2 CPU cores.
+TRAIN_CAPS = {"vitaminc": 30_000, "mnli": 14_000, "fever_nli": 12_000, "snli": 10_000}
+CONTEXT_CHARS = 450
 WORDNET_DIR = Path("/usr/share/wordnet")
 WORDNET_LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
 
@@ -44,35 +64,45 @@ class Pair:
     origin: str = "vitaminc"
 
 
+def fetch_sdist(cache_dir: Path) -> Path:
+    """Download the BIG-bench sdist file itself, checked against the index's sha256.
+
+    ``pip download --no-binary`` would *build* the sdist's metadata first, and pip ≥ 26 refuses
+    that for bigbench ("Distributions from PyPI cannot declare direct URL dependencies"); the
+    file is all we need, so it is fetched through the index's JSON API (PEP 691) instead.
+    """
+    target = cache_dir / BIGBENCH_FILE
+    if target.exists():
+        return target
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    request = urllib.request.Request(SIMPLE_INDEX, headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        files = json.load(response)["files"]
+    entry = next(f for f in files if f["filename"] == BIGBENCH_FILE)
+    digest = hashlib.sha256()
+    partial = target.with_suffix(".part")
+    with urllib.request.urlopen(entry["url"], timeout=600) as response, partial.open("wb") as handle:
+        while block := response.read(1 << 20):
+            digest.update(block)
+            handle.write(block)
+    if digest.hexdigest() != entry["hashes"]["sha256"]:
+        partial.unlink()
+        raise RuntimeError(f"{BIGBENCH_FILE}: sha256 does not match the index")
+    partial.rename(target)
+    return target
+
+
 def fetch_task(cache_dir: Path) -> Path:
-    """Download the BIG-bench sdist once and extract the VitaminC task file from it."""
+    """Extract the VitaminC task file from the BIG-bench sdist (downloaded once)."""
     task_path = cache_dir / "vitaminc_task.json"
     if task_path.exists():
         return task_path
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    sdists = sorted(cache_dir.glob("bigbench-1.0.0.tar.gz"))
-    if not sdists:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "--no-binary",
-                ":all:",
-                BIGBENCH_SDIST,
-                "-d",
-                str(cache_dir),
-            ],
-            check=True,
-        )
-        sdists = sorted(cache_dir.glob("bigbench-1.0.0.tar.gz"))
-    with tarfile.open(sdists[0]) as tar:
+    sdist = fetch_sdist(cache_dir)
+    with tarfile.open(sdist) as tar:
         member = next(m for m in tar.getmembers() if m.name.endswith(TASK_MEMBER))
         extracted = tar.extractfile(member)
         if extracted is None:
-            raise RuntimeError(f"{member.name} is not a regular file in {sdists[0]}")
+            raise RuntimeError(f"{member.name} is not a regular file in {sdist}")
         task_path.write_bytes(extracted.read())
     return task_path
 
@@ -198,20 +228,74 @@ def swap_scope(claim: str) -> str | None:
     return None
 
 
-def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[str]], rate: float) -> list[Pair]:
-    """Make contradictions from entailed training pairs and neutrals from mismatched ones.
+def swap_year(claim: str, rng: random.Random) -> str | None:
+    """Move one year (1000–2099) by 1–30 years, the way a wrong date usually looks."""
+    years = list(re.finditer(r"\b(1\d{3}|20\d{2})\b", claim))
+    if not years or _APPROXIMATE.search(claim):
+        return None
+    match = rng.choice(years)
+    shifted = int(match.group()) + rng.choice([-1, 1]) * rng.randint(1, 30)
+    return claim[: match.start()] + str(shifted) + claim[match.end() :]
 
-    Contradictions: polarity, number, antonym and scope edits of an *entailed* claim, so
-    the premise still supports the original and refutes the edit. Neutrals: a claim paired
-    with evidence from another page that shares a word with it, so topic overlap alone
-    never looks like support.
-    """
+
+def first_clause(sentence: str) -> str | None:
+    """The main clause before ", and" / ", but" / ";" when it is a sentence on its own (≥ 5 words)."""
+    match = re.search(r",\s+(?:and|but|while|whereas)\s+|;\s+", sentence)
+    if not match:
+        return None
+    clause = sentence[: match.start()].rstrip()
+    return clause + "." if len(clause.split()) >= 5 else None
+
+
+def _evidence(pair: Pair) -> str:
+    """The evidence sentence of a VitaminC premise ``"<page>: <evidence>"``."""
+    return pair.premise.split(": ", 1)[-1]
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    return len(a & b) / max(1, min(len(a), len(b)))
+
+
+def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[str]], rate: float) -> list[Pair]:
+    """Extractive entailments, minimal-pair contradictions and on-topic neutrals (module docstring)."""
+    n = int(len(train) * rate)
+    by_page: dict[str, list[str]] = defaultdict(list)
+    for pair in train:
+        if (evidence := _evidence(pair)) not in by_page[pair.page]:
+            by_page[pair.page].append(evidence)
+    pages = [page for page, sentences in by_page.items() if len(sentences) >= 2]
+    synthetic: list[Pair] = []
+
+    def context(page: str, sentence: str) -> str:
+        """The sentence among up to three other evidence sentences of its page, in random order.
+
+        The whole premise stays under ``CONTEXT_CHARS`` so truncation never cuts the sentence off.
+        """
+        others = [s for s in by_page[page] if s != sentence]
+        chosen = [sentence]
+        for other in rng.sample(others, min(len(others), rng.randint(1, 3))):
+            if sum(map(len, chosen)) + len(other) <= CONTEXT_CHARS:
+                chosen.append(other)
+        rng.shuffle(chosen)
+        return f"{page}: " + " ".join(chosen)
+
+    negated = [(p, s) for p in pages for s in by_page[p] if _NEGATED.search(s) or re.search(r"\b(no|never|not)\b", s)]
+    plain = [(p, s) for p in pages for s in by_page[p]]
+    for page, sentence in rng.sample(negated, min(len(negated), n // 4)) + rng.sample(plain, n // 4):
+        hypothesis = first_clause(sentence) if rng.random() < 0.3 else None
+        synthetic.append(Pair(context(page, sentence), hypothesis or sentence, "entailment", page, "extractive"))
+    for page, sentence in rng.sample(plain, n // 4):
+        if (flipped := negate(sentence)) and flipped != sentence:
+            synthetic.append(Pair(context(page, sentence), flipped, "contradiction", page, "negation_pair"))
+
     entailed = [p for p in train if p.label == "entailment"]
-    synthetic = []
-    for pair in rng.sample(entailed, int(len(entailed) * rate)):
+    for pair in rng.sample(entailed, n // 4):
         editors = [
-            ("negation", lambda c: negate(c)),
-            ("number", lambda c: swap_number(c, rng)),
+            ("number", lambda c: swap_year(c, rng) or swap_number(c, rng)),
             ("antonym", lambda c: swap_antonym(c, antonyms, rng)),
             ("scope", swap_scope),
         ]
@@ -220,36 +304,70 @@ def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[s
             if (edited := edit(pair.hypothesis)) and edited != pair.hypothesis:
                 synthetic.append(Pair(pair.premise, edited, "contradiction", pair.page, origin))
                 break
-    by_word: dict[str, list[Pair]] = defaultdict(list)
-    for pair in train:
-        for word in set(re.findall(r"[a-z]{6,}", pair.premise.lower())):
-            by_word[word].append(pair)
-    for pair in rng.sample(train, int(len(train) * rate / 2)):
-        words = [w for w in set(re.findall(r"[a-z]{6,}", pair.hypothesis.lower())) if by_word[w]]
-        if not words:
-            continue
-        other = rng.choice(by_word[rng.choice(words)])
-        if other.page != pair.page:
-            synthetic.append(Pair(other.premise, pair.hypothesis, "neutral", pair.page, "mismatch"))
+
+    for pair in rng.sample(train, n // 4):
+        evidence, claim = _words(_evidence(pair)), _words(pair.hypothesis) - _words(pair.page)
+        unrelated = [
+            s for s in by_page[pair.page] if _overlap(_words(s), evidence) < 0.3 and _overlap(_words(s), claim) < 0.5
+        ]
+        if unrelated:
+            premise = f"{pair.page}: {rng.choice(unrelated)}"
+            synthetic.append(Pair(premise, pair.hypothesis, "neutral", pair.page, "on_topic"))
     return synthetic
 
 
-def prepare(out_dir: Path, cache_dir: Path, seed: int = 13, synthetic_rate: float = 0.2) -> None:
-    """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented)."""
-    rng = random.Random(seed)
-    pairs = parse_task(fetch_task(cache_dir))
+def shared_pairs(data_dir: Path) -> dict[str, list[Pair]]:
+    """MultiNLI, FEVER-NLI (2-way) and SNLI (3-way) from ``../shared/data/train``, split by group."""
     splits: dict[str, list[Pair]] = defaultdict(list)
+    for origin, pattern in SHARED_SETS.items():
+        for path in sorted(data_dir.glob(pattern)):
+            with path.open(encoding="utf-8") as handle:
+                for line in handle:
+                    row = json.loads(line)
+                    # FEVER-NLI premises read "Page title . evidence": group by page, as VitaminC.
+                    group = row["premise"].split(" . ", 1)[0] if origin == "fever_nli" else row["premise"]
+                    pair = Pair(row["premise"], row["hypothesis"], row["label"], f"{origin}:{group}", origin)
+                    splits[split_of(pair.page)].append(pair)
+    return splits
+
+
+def cap(pairs: list[Pair], limits: dict[str, int], rng: random.Random) -> list[Pair]:
+    """At most ``limits[origin]`` pairs of each origin (a fixed budget of training steps on 2 cores)."""
+    by_origin: dict[str, list[Pair]] = defaultdict(list)
     for pair in pairs:
+        by_origin[pair.origin].append(pair)
+    kept = []
+    for origin, rows in by_origin.items():
+        limit = limits.get(origin, len(rows))
+        kept += rows if len(rows) <= limit else rng.sample(rows, limit)
+    return kept
+
+
+def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, synthetic_rate: float = 0.3) -> None:
+    """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
+
+    dev mixes every source's dev part (thresholds are chosen on it); test is VitaminC's.
+    """
+    rng = random.Random(seed)
+    splits: dict[str, list[Pair]] = defaultdict(list)
+    for pair in parse_task(fetch_task(cache_dir)):
         splits[split_of(pair.page)].append(pair)
-    splits["train"] += synthesize(splits["train"], rng, load_wordnet_antonyms(), synthetic_rate)
+    vitaminc_train = list(splits["train"])
+    splits["train"] += synthesize(vitaminc_train, rng, load_wordnet_antonyms(), synthetic_rate)
+    for name, rows in shared_pairs(shared_dir).items():
+        # Shared sets have no test part here: their test-bucket rows go to dev.
+        splits["dev" if name == "test" else name] += rows
+    splits["train"] = cap(splits["train"], TRAIN_CAPS, rng)
     rng.shuffle(splits["train"])
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, rows in splits.items():
         with (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
             for row in rows:
                 handle.write(json.dumps(asdict(row), ensure_ascii=False) + "\n")
-        counts = {label: sum(r.label == label for r in rows) for label in LABELS}
-        print(f"{name}: {len(rows)} pairs {counts}")
+        counts: dict[str, int] = defaultdict(int)
+        for row in rows:
+            counts[f"{row.origin}/{row.label}"] += 1
+        print(f"{name}: {len(rows)} pairs {dict(sorted(counts.items()))}")
 
 
 if __name__ == "__main__":
@@ -258,7 +376,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("build/data"))
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
+    parser.add_argument("--shared", type=Path, default=Path("../shared/data/train"))
     parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--synthetic-rate", type=float, default=0.2)
+    parser.add_argument("--synthetic-rate", type=float, default=0.3)
     args = parser.parse_args()
-    prepare(args.out, args.cache, args.seed, args.synthetic_rate)
+    prepare(args.out, args.cache, args.shared, args.seed, args.synthetic_rate)

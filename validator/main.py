@@ -6,6 +6,7 @@ guardrails (arguments, metadata, Pass/FailResult, error spans, streaming chunks)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -233,12 +234,35 @@ class ProvenanceNLI(Validator):
         )
 
     def _chunking_function(self, chunk: str) -> list[str]:
-        """Streaming: release every complete sentence, hold back the last (maybe partial) one."""
+        """Streaming: release every sentence as soon as it is complete.
+
+        guardrails validates the text still held at the end of a stream only with
+        ``on_fail="fix"``; in every other mode a held-back last sentence would stream out
+        unchecked. So a sentence is released when the next one starts *or* when the text so
+        far ends with sentence-final punctuation. A "sentence" cut early (``3.`` of ``3.50``
+        arriving in two chunks) is checked in two parts, which can only flag more, never less.
+        """
         sentences = split_sentences(chunk)
+        if not sentences:
+            return []
+        if _ENDS_SENTENCE.search(chunk):
+            return [chunk, ""]
         if len(sentences) < 2:
             return []
         return [chunk[: sentences[-1].start], chunk[sentences[-1].start :]]
 
+    def validate_stream(self, chunk: Any, metadata: dict[str, Any], **kwargs: Any) -> ValidationResult | None:
+        """Refuse ``refrain`` and ``filter`` in streaming: guardrails' stream runner cannot apply
+        them (it fails with a ``TypeError`` after the earlier chunks have gone out)."""
+        if self.on_fail_descriptor in (OnFailAction.REFRAIN, OnFailAction.FILTER):
+            raise InvalidInput(
+                f"on_fail={self.on_fail_descriptor.value!r} does not work with stream=True in guardrails; "
+                "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
+            )
+        return super().validate_stream(chunk, metadata, **kwargs)
+
+
+_ENDS_SENTENCE = re.compile(r"[.!?…。！？][\"'”’)\]»]*\s*$")
 
 # Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.
 register_validator(name="guardrails/provenance_nli", data_type="string")(ProvenanceNLI)

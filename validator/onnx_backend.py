@@ -1,9 +1,12 @@
 """Optional int8 ONNX Runtime backend for CPUs (``pip install "provenance-nli[onnx]"``).
 
 The model is exported once from its HF folder with torch's ONNX exporter, dynamically
-quantized to int8 weights with ONNX Runtime, and cached on disk keyed by the weights'
-path, size and modification time. Only the forward pass changes: tokenization, windows,
-label mapping, temperature and verdicts are the same code as the torch backend.
+quantized to int8 weights with ONNX Runtime, and cached on disk keyed by a hash of the
+weights actually loaded (so a ``model_checkpoint_path`` over the same base gets its own
+export) and of the input names. A cached file is written under a temporary name and renamed
+when complete, and one that ONNX Runtime cannot read (truncated, corrupt) is rebuilt once.
+Only the forward pass changes: tokenization, windows, label mapping, temperature and
+verdicts are the same code as the torch backend.
 """
 
 from __future__ import annotations
@@ -35,24 +38,28 @@ def _import_runtime() -> Any:
     return onnxruntime
 
 
-def export_int8(model: Any, model_name: str, input_names: list[str]) -> Path:
+def weights_fingerprint(model: Any, input_names: list[str]) -> str:
+    """A hash of every tensor the model will run with, its label names and its inputs."""
+    digest = hashlib.sha256(repr((input_names, model.config.id2label)).encode())
+    for name, tensor in sorted(model.state_dict().items()):
+        digest.update(name.encode())
+        digest.update(tensor.detach().cpu().contiguous().numpy().tobytes())
+    return digest.hexdigest()[:24]
+
+
+def export_int8(model: Any, model_name: str, input_names: list[str], rebuild: bool = False) -> Path:
     """Export ``model`` (an fp32 HF classifier) to ONNX and quantize it; reuse a cached copy."""
-    weights = Path(model_name) / "model.safetensors"
-    stamp = (
-        f"{Path(model_name).resolve()}|{weights.stat().st_size}|{weights.stat().st_mtime_ns}"
-        if weights.exists()
-        else model_name
-    )
-    folder = cache_dir() / "onnx" / hashlib.sha256(stamp.encode()).hexdigest()[:16]
+    folder = cache_dir() / "onnx" / weights_fingerprint(model, input_names)
     quantized = folder / "model.int8.onnx"
     with _EXPORT_LOCK:
-        if quantized.exists():
+        if quantized.exists() and not rebuild:
             return quantized
         import torch
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
         folder.mkdir(parents=True, exist_ok=True)
         full = folder / "model.fp32.onnx"
+        partial = folder / "model.int8.onnx.partial"
         dummy = {name: torch.ones((1, 8), dtype=torch.long) for name in input_names}
         dynamic = {name: {0: "batch", 1: "sequence"} for name in input_names}
         logger.info("exporting %s to ONNX int8 in %s", model_name, folder)
@@ -66,8 +73,9 @@ def export_int8(model: Any, model_name: str, input_names: list[str]) -> Path:
             opset_version=17,
             dynamo=False,
         )
-        quantize_dynamic(str(full), str(quantized), weight_type=QuantType.QInt8)
+        quantize_dynamic(str(full), str(partial), weight_type=QuantType.QInt8)
         full.unlink()
+        partial.replace(quantized)
     return quantized
 
 
@@ -76,10 +84,18 @@ class OnnxClassifier:
 
     def __init__(self, model: Any, model_name: str, input_names: list[str]) -> None:
         runtime = _import_runtime()
-        path = export_int8(model, model_name, input_names)
         options = runtime.SessionOptions()
         options.intra_op_num_threads = int(os.environ.get("OMP_NUM_THREADS", 0))
-        self.session = runtime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        path = export_int8(model, model_name, input_names)
+        try:
+            self.session = runtime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as error:  # ONNX Runtime raises its own types (InvalidProtobuf, Fail…)
+            logger.warning("cached ONNX model %s is unreadable (%s); rebuilding it", path, error)
+            path = export_int8(model, model_name, input_names, rebuild=True)
+            try:
+                self.session = runtime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            except Exception as again:
+                raise ModelUnavailable(f"ONNX Runtime cannot load {path}: {again}") from again
         self.input_names = input_names
 
     def logits(self, batch: dict[str, np.ndarray]) -> np.ndarray:

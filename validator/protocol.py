@@ -76,23 +76,49 @@ def encode_response(
     }
 
 
+ROW_SUM_TOLERANCE = 1e-3
+
+
 def decode_response(body: Any, rows: int) -> np.ndarray:
     """``(rows, 3)`` probabilities in ENTAILMENT, NEUTRAL, CONTRADICTION order.
 
+    A response is trusted only as far as it can be checked, because a wrong one would make
+    sentences pass: at least two distinct labels including entailment, a declared shape (if
+    any) of ``[rows, labels]``, numbers (not strings or booleans) that are finite, in [0, 1],
+    and rows that sum to 1 (probabilities, not logits).
+
     Raises:
-        ModelUnavailable: The body is not a v2 response with ``rows`` rows of probabilities
-            and labels this package can read.
+        ModelUnavailable: The body is not such a response; the message says what is wrong.
     """
+
+    def malformed(reason: str) -> ModelUnavailable:
+        return ModelUnavailable(f"the scoring endpoint sent a malformed response: {reason}")
+
     try:
         outputs = {t["name"]: t for t in body["outputs"]}
-        labels = [str(label) for label in outputs[LABELS]["data"]]
+        labels, data = outputs[LABELS]["data"], outputs[PROBABILITIES]["data"]
+        shape = outputs[PROBABILITIES].get("shape")
+    except (KeyError, TypeError, AttributeError) as error:
+        raise malformed(f"missing field {error!r}") from error
+    if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels) or len(labels) < 2:
+        raise malformed(f"labels must be a list of at least two names, got {labels!r:.200}")
+    try:
         columns = label_columns(dict(enumerate(labels)))
-        flat = np.asarray(outputs[PROBABILITIES]["data"], dtype=np.float32)
-        probabilities = flat.reshape(rows, len(labels))
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise ModelUnavailable(f"the scoring endpoint sent a malformed response: {error!r}") from error
+    except InvalidInput as error:
+        raise malformed(str(error)) from error
+    if not isinstance(data, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
+        raise malformed("probabilities must be a flat list of numbers")
+    if shape is not None and shape != [rows, len(labels)]:
+        raise malformed(f"shape {shape!r:.100} is not [{rows}, {len(labels)}]")
+    if len(data) != rows * len(labels):
+        raise malformed(f"{len(data)} values for {rows} rows of {len(labels)} labels")
+    probabilities = np.asarray(data, dtype=np.float64).reshape(rows, len(labels))
     if not np.isfinite(probabilities).all():
-        raise ModelUnavailable("the scoring endpoint sent probabilities that are not finite numbers")
+        raise malformed("probabilities that are not finite numbers")
+    if (probabilities < 0).any() or (probabilities > 1).any():
+        raise malformed("probabilities outside [0, 1]")
+    if rows and np.abs(probabilities.sum(axis=1) - 1.0).max() > ROW_SUM_TOLERANCE:
+        raise malformed("rows that do not sum to 1 (logits or scores, not probabilities)")
     result = np.zeros((rows, 3), dtype=np.float32)
     result[:, columns] = probabilities
     return result

@@ -30,6 +30,9 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
 _SOFT_WRAP = re.compile(r"(?<![.!?:;\n])[ \t]*\n(?![ \t]*(?:\n|[-*•#>]|\d+[.)][ \t]))")
 _SOFT_BREAK = re.compile(r"[.!?。！？][\"'”’)\]]*\s+")
 _WORD = re.compile(r"\S+")
+PYSBD_PLACEHOLDERS = "∯∮♨☝♭♬☉☄☇☈ᓴᓷᓸᓳᓱᓰ✂⎋⌬☏ƪ♟♝ȹȸ⁃"
+"""Characters pysbd substitutes into text while it works (pysbd 0.3.4's rule files)."""
+_NEUTRALIZE = str.maketrans(dict.fromkeys(PYSBD_PLACEHOLDERS, "_"))
 
 
 @dataclass(frozen=True)
@@ -69,25 +72,44 @@ def split_sentences(text: str) -> list[Span]:
 
     Leading and trailing whitespace is kept out of each span, and whitespace-only
     pieces are dropped, so spans can be cut out of the text and the rest stays as is.
+    The spans are in order, do not overlap, and cover every non-whitespace character.
 
     Examples:
         >>> [s.text for s in split_sentences("Dr. Li paid $3.50. It rained.")]
         ['Dr. Li paid $3.50.', 'It rained.']
     """
-    sentences = []
-    unwrapped = _SOFT_WRAP.sub(lambda m: " " * len(m.group()), text)
+    pieces: list[tuple[int, int]] = []
+    unwrapped = _SOFT_WRAP.sub(lambda m: " " * len(m.group()), text.translate(_NEUTRALIZE))
     for block_start, block_end in _blocks(unwrapped):
         block = unwrapped[block_start:block_end]
         if not block.strip():
             continue
         for piece in cast("list[TextSpan]", _segmenter().segment(block)):
-            raw = block[piece.start : piece.end]
-            if not raw.strip():
-                continue
-            start = block_start + piece.start + (len(raw) - len(raw.lstrip()))
-            end = block_start + piece.start + len(raw.rstrip())
-            sentences.append(Span(text[start:end], start, end))
-    return sentences
+            pieces.append((block_start + piece.start, block_start + piece.end))
+    return _covering(text, pieces)
+
+
+def _covering(text: str, pieces: list[tuple[int, int]]) -> list[Span]:
+    """Stripped, ordered, non-overlapping spans from ``pieces``, plus any text they missed."""
+    bounds: list[tuple[int, int]] = []
+    position = 0
+    for start, end in sorted(pieces):
+        start = max(start, position)
+        if end <= start:
+            continue
+        if start > position:
+            bounds.append((position, start))  # text the segmenter skipped
+        bounds.append((start, end))
+        position = end
+    bounds.append((position, len(text)))
+    spans = []
+    for start, end in bounds:
+        raw = text[start:end]
+        if raw.strip():
+            start += len(raw) - len(raw.lstrip())
+            end = start + len(raw.strip())
+            spans.append(Span(text[start:end], start, end))
+    return spans
 
 
 def _windows(items: list[Span], size: int, overlap: int) -> list[Span]:

@@ -1,0 +1,204 @@
+"""Nothing unverified passes: the fail-open cases found by trying to break the guard, kept as
+regression tests through the public API, and property-based tests that hunt for more."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from guardrails import Guard
+from guardrails.errors import ValidationError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from safetensors.torch import save_file
+from transformers import AutoModelForSequenceClassification
+
+from validator import ProvenanceNLI
+from validator.errors import InvalidInput
+from validator.splitting import PYSBD_PLACEHOLDERS, split_sentences
+
+ROOT = Path(__file__).resolve().parents[1]
+EIFFEL = ["The Eiffel Tower in Paris was completed in 1889."]
+SYMPHONY = "Gustave Eiffel wrote a symphony in B♭ major in 1925."
+
+# Text as a hostile user writes it: pysbd's own placeholder characters, emoji, RTL and
+# zero-width marks, NUL and other controls, combining marks, odd whitespace, punctuation.
+PIECES = st.one_of(
+    st.sampled_from([*PYSBD_PLACEHOLDERS, "☝️", "&ᓴ&", "&✂&", "\u200f", "\u202e", "\u200b", "\x00", "\u0301"]),
+    st.sampled_from([".", "!", "?", "…", " ", "\n", "\n\n", "\t", "\u2028", "\x85", '"', "“", "”", "Dr.", "3.5"]),
+    st.characters(),
+    st.sampled_from(["The tower", " is tall", " in 1889", " wrote", " Paris"]),
+)
+HOSTILE = st.lists(PIECES, max_size=40).map("".join)
+
+
+def test_a_sentence_with_a_pysbd_placeholder_is_checked() -> None:
+    with pytest.raises(ValidationError, match="not supported"):
+        Guard().use(ProvenanceNLI(on_fail="exception")).validate(SYMPHONY, metadata={"sources": EIFFEL})
+
+
+def test_a_placeholder_in_the_first_sentence_does_not_hide_the_answer() -> None:
+    answer = f"The tower ∯ is in Paris. {SYMPHONY}"
+    result = ProvenanceNLI(on_fail="noop").validate(answer, {"sources": EIFFEL})
+    assert result.outcome == "fail"
+    sentences = result.metadata["provenance_nli"]["sentences"]  # type: ignore[index]
+    assert "".join(s["sentence"] for s in sentences).replace(" ", "") == answer.replace(" ", "")
+
+
+def test_the_cli_and_check_batch_fail_on_the_placeholder_sentence(tmp_path: Path) -> None:
+    source = tmp_path / "eiffel.txt"
+    source.write_text(EIFFEL[0], encoding="utf-8")
+    check = subprocess.run(
+        [sys.executable, "-m", "validator", "check", "--sources", str(source), "--text", "-"],
+        input=SYMPHONY,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert check.returncode == 1, check.stdout + check.stderr
+    items = tmp_path / "items.jsonl"
+    items.write_text(json.dumps({"id": 1, "text": SYMPHONY, "sources": EIFFEL}) + "\n", encoding="utf-8")
+    batch = subprocess.run(
+        [sys.executable, "-m", "validator", "check-batch", "--input", str(items)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert json.loads(batch.stdout.splitlines()[0])["passed"] is False
+
+
+@settings(max_examples=400, deadline=None)
+@given(HOSTILE)
+def test_sentences_cover_every_visible_character(text: str) -> None:
+    spans = split_sentences(text)
+    covered = [False] * len(text)
+    position = 0
+    for span in spans:
+        assert span.text == text[span.start : span.end]
+        assert span.text and span.text == span.text.strip()
+        assert span.start >= position  # in order, no overlap
+        position = span.end
+        covered[span.start : span.end] = [True] * (span.end - span.start)
+    assert all(covered[i] or char.isspace() for i, char in enumerate(text))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(HOSTILE.filter(lambda text: text.strip() != ""))
+def test_with_no_evidence_nothing_passes_and_fix_is_byte_exact(text: str) -> None:
+    """No sources: every sentence must fail, so ``fix`` leaves whitespace only."""
+    result = ProvenanceNLI(on_fail="fix").validate(text, {"sources": []})
+    assert result.outcome == "fail"
+    assert result.fix_value.strip() == ""  # type: ignore[attr-defined]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(HOSTILE.filter(lambda t: t.strip() != ""), st.booleans()), min_size=1, max_size=4))
+def test_fix_keeps_exactly_the_supported_sentences(tiny_model_factory, parts: list[tuple[str, bool]]) -> None:
+    """With a model that entails everything, a sentence passes exactly when it has evidence;
+    the fix must keep those sentences' characters, byte for byte and in order, and no others."""
+    always_entails = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, "entailment")
+    text = " ".join(part for part, _ in parts)
+    rejected = [part for part, keep in parts if not keep]
+
+    def query_function(text: str, k: int) -> list[str]:
+        return [] if any(text in part or part in text for part in rejected) else ["some evidence"]
+
+    validator = ProvenanceNLI(model_name=always_entails, on_fail="fix")
+    result = validator.validate(text, {"query_function": query_function})
+    sentences = result.metadata["provenance_nli"]["sentences"]  # type: ignore[index]
+    kept = [s["sentence"] for s in sentences if s["verdict"] == "supported"]
+    fixed = text if result.outcome == "pass" else result.fix_value  # type: ignore[attr-defined]
+    assert "".join(fixed.split()) == "".join("".join(kept).split())
+
+
+def _stream(text: str, size: int = 5):
+    def llm(*, messages: list[dict], **kwargs: object):
+        return iter([text[i : i + size] for i in range(0, len(text), size)])
+
+    return llm
+
+
+STREAMED = f"The Eiffel Tower in Paris was completed in 1889. {SYMPHONY}"
+
+
+def test_streaming_checks_the_last_sentence_with_exception() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    for answer in (SYMPHONY, STREAMED):
+        with pytest.raises(ValidationError, match="not supported"):
+            list(
+                guard(
+                    llm_api=_stream(answer),
+                    messages=[{"role": "user", "content": "?"}],
+                    stream=True,
+                    metadata={"sources": EIFFEL},
+                )
+            )
+
+
+def test_streaming_checks_the_last_sentence_with_noop_and_fix() -> None:
+    noop = Guard().use(ProvenanceNLI(on_fail="noop"))
+    chunks = list(
+        noop(
+            llm_api=_stream(STREAMED),
+            messages=[{"role": "user", "content": "?"}],
+            stream=True,
+            metadata={"sources": EIFFEL},
+        )
+    )
+    assert chunks[-1].validation_passed is False
+    fix = Guard().use(ProvenanceNLI(on_fail="fix"))
+    chunks = list(
+        fix(
+            llm_api=_stream(STREAMED),
+            messages=[{"role": "user", "content": "?"}],
+            stream=True,
+            metadata={"sources": EIFFEL},
+        )
+    )
+    streamed = "".join(str(c.validated_output or "") for c in chunks)
+    assert "1925" not in streamed and "1889" in streamed
+
+
+@pytest.mark.parametrize("on_fail", ["refrain", "filter"])
+def test_streaming_refuses_modes_guardrails_cannot_apply(on_fail: str) -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+    with pytest.raises(InvalidInput, match="does not work with stream=True"):
+        list(
+            guard(
+                llm_api=_stream(SYMPHONY),
+                messages=[{"role": "user", "content": "?"}],
+                stream=True,
+                metadata={"sources": EIFFEL},
+            )
+        )
+
+
+def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("onnxruntime")
+    from validator.defaults import BUNDLED_MODEL_DIR
+
+    monkeypatch.setenv("PROVENANCE_NLI_CACHE", str(tmp_path / "cache"))
+    model = AutoModelForSequenceClassification.from_pretrained(BUNDLED_MODEL_DIR)
+    state = {k: v.float().clone().contiguous() for k, v in model.state_dict().items()}
+    state["classifier.bias"][0] += 8.0  # a checkpoint that entails everything
+    checkpoint = tmp_path / "always-entails.safetensors"
+    save_file(state, str(checkpoint))
+    metadata = {"sources": EIFFEL}
+    plain = ProvenanceNLI(on_fail="noop", backend="onnx").validate(SYMPHONY, metadata)
+    tuned = ProvenanceNLI(on_fail="noop", backend="onnx", model_checkpoint_path=str(checkpoint)).validate(
+        SYMPHONY, metadata
+    )
+    assert plain.outcome == "fail" and tuned.outcome == "pass"
+    assert len(list((tmp_path / "cache" / "onnx").iterdir())) == 2
+    for cached in (tmp_path / "cache" / "onnx").glob("*/model.int8.onnx"):
+        cached.write_bytes(cached.read_bytes()[:1000])  # truncated: must be rebuilt, not raise
+    from validator import scoring
+
+    scoring._MODELS.clear()
+    again = ProvenanceNLI(on_fail="noop", backend="onnx").validate(SYMPHONY, metadata)
+    assert again.outcome == "fail" and "could not run" not in str(getattr(again, "error_message", ""))
