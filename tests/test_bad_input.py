@@ -19,11 +19,15 @@ def validator() -> ProvenanceNLI:
     return ProvenanceNLI(on_fail="noop")
 
 
-@pytest.mark.parametrize("text", ["", "   \n\t "], ids=["empty", "whitespace"])
-def test_empty_answer_passes_with_no_sentences(validator: ProvenanceNLI, text: str) -> None:
-    result = validator.validate(text, {"sources": SOURCES})
+def test_whitespace_answer_passes_with_no_sentences(validator: ProvenanceNLI) -> None:
+    result = validator.validate("   \n\t ", {"sources": SOURCES})
     assert result.outcome == "pass"
     assert sentences_of(result) == []
+
+
+def test_an_empty_answer_fails_in_a_guard_before_the_validator_runs() -> None:
+    outcome = Guard().use(ProvenanceNLI(on_fail="exception")).validate("", metadata={"sources": SOURCES})
+    assert outcome.validation_passed is False and outcome.error == "Empty response received."
 
 
 @pytest.mark.parametrize("sources", [[], [""], ["   "]], ids=["no-sources", "empty-source", "blank-source"])
@@ -61,12 +65,90 @@ def test_bad_metadata_raises_a_clear_error_through_the_guard(metadata: dict, mes
         ({"min_confidence": 1.5}, r"entailment threshold must be in \[0, 1\]"),
         ({"inference_endpoint": "ftp://127.0.0.1/score"}, r"must be an http\(s\) URL"),
         ({"inference_endpoint": "http://127.0.0.1:9/score", "use_local": True}, r"contradicts use_local=True"),
+        ({"use_local": False}, r"use_local=False needs validation_endpoint"),
+        ({"device": "cuda:7"}, r"not available on this machine"),
+        ({"device": "warp-drive"}, r"not a torch device name"),
+        ({"max_length": 32}, r"max_length must be an integer of at least 96"),
+        ({"max_length": "256"}, r"max_length must be an integer"),
+        ({"max_source_chars": 0}, r"max_source_chars must be a positive integer"),
+        ({"query_timeout": -1}, r"query_timeout must be a positive number"),
     ],
-    ids=["fail_on", "validation_method", "top_k", "min_confidence", "endpoint-scheme", "endpoint-and-use_local"],
+    ids=[
+        "fail_on",
+        "validation_method",
+        "top_k",
+        "min_confidence",
+        "endpoint-scheme",
+        "endpoint-and-use_local",
+        "use_local-without-endpoint",
+        "missing-device",
+        "bad-device",
+        "max_length-32",
+        "max_length-str",
+        "max_source_chars",
+        "query_timeout",
+    ],
 )
 def test_bad_arguments_are_rejected_at_construction(kwargs: dict, message: str) -> None:
     with pytest.raises(InvalidInput, match=message):
         ProvenanceNLI(**kwargs)
+
+
+def test_a_misspelt_keyword_is_a_type_error_naming_it() -> None:
+    with pytest.raises(TypeError, match=r"unexpected keyword arguments \['top_j'\]"):
+        ProvenanceNLI(top_j=3)  # type: ignore[call-arg]
+
+
+def _model_copy(tmp_path, **replace: bytes) -> str:
+    import shutil
+
+    from validator.defaults import BUNDLED_MODEL_DIR
+
+    folder = tmp_path / "model"
+    shutil.copytree(BUNDLED_MODEL_DIR, folder)
+    for name, content in replace.items():
+        (folder / name.replace("__", ".")).write_bytes(content)
+    return str(folder)
+
+
+def test_a_broken_settings_file_is_a_clear_error_naming_it(tmp_path) -> None:
+    with pytest.raises(InvalidInput, match=r"provenance_nli.json is not a valid settings file"):
+        ProvenanceNLI(model_name=_model_copy(tmp_path, provenance_nli__json=b"{not json"))
+
+
+def test_a_model_that_is_not_nli_is_rejected_at_construction(tmp_path) -> None:
+    import json
+
+    from validator.defaults import BUNDLED_MODEL_DIR
+
+    config = json.loads((BUNDLED_MODEL_DIR / "config.json").read_text())
+    config["id2label"] = {"0": "NEGATIVE", "1": "POSITIVE", "2": "MIXED"}
+    with pytest.raises(InvalidInput, match="cannot read NLI labels"):
+        ProvenanceNLI(model_name=_model_copy(tmp_path, config__json=json.dumps(config).encode()))
+
+
+def test_corrupt_weights_fail_closed_through_the_guard(tmp_path) -> None:
+    guard = Guard().use(ProvenanceNLI(model_name=_model_copy(tmp_path, model__safetensors=b"\x00" * 64), on_fail="fix"))
+    outcome = guard.validate(CLAIM, metadata={"sources": SOURCES})
+    assert outcome.validated_output == ""
+    result = guard.history.last.iterations.last.validator_logs[0].validation_result
+    assert "could not load NLI model" in result.error_message  # type: ignore[union-attr]
+
+
+def test_sources_over_the_limit_fail_closed_with_the_limit_named() -> None:
+    result = ProvenanceNLI(on_fail="noop", max_source_chars=1_000).validate(CLAIM, {"sources": ["x" * 1_001]})
+    _fails_closed(result, "over max_source_chars=1,000")
+
+
+def test_a_slow_query_function_fails_closed() -> None:
+    import time
+
+    def slow(text: str, k: int) -> list[str]:
+        time.sleep(2)
+        return SOURCES
+
+    result = ProvenanceNLI(on_fail="noop", query_timeout=0.2).validate(CLAIM, {"query_function": slow})
+    _fails_closed(result, "did not answer within 0.2 s")
 
 
 def _fails_closed(result: object, reason: str) -> None:
@@ -91,10 +173,10 @@ def test_query_function_returning_nothing_is_unsupported(validator: ProvenanceNL
         assert sentences_of(result)[0]["note"] == "no evidence retrieved for this sentence"
 
 
-def test_query_function_returning_garbage_fails_closed(validator: ProvenanceNLI) -> None:
-    _fails_closed(
-        validator.validate(CLAIM, {"query_function": lambda text, k: [42]}), "items must be str or (str, score)"
-    )
+@pytest.mark.parametrize("garbage", [[42], [(CLAIM, "high")], [(CLAIM, None)], [(CLAIM, True)], [(1, 0.5)]])
+def test_query_function_returning_garbage_fails_closed(validator: ProvenanceNLI, garbage: list) -> None:
+    result = validator.validate(CLAIM, {"query_function": lambda text, k: garbage})
+    _fails_closed(result, "items must be str or (str, score)")
 
 
 @pytest.mark.parametrize(

@@ -71,3 +71,67 @@ def test_check_batch_jsonl(tmp_path: Path) -> None:
 def test_usage_errors_exit_2_with_a_message() -> None:
     result = run("check", "--sources", "no-such-file.txt", "--text", "examples/answer.txt")
     assert result.returncode == 2 and "no-such-file.txt" in result.stderr
+
+
+def test_bad_input_files_exit_2_with_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00\x01 not text")
+    for args in (
+        ("check", "--sources", str(binary), "--text", "examples/answer.txt"),
+        ("check", "--sources", "examples/eiffel-tower.txt", "--text", str(binary)),
+        ("check", "--sources", "examples/eiffel-tower.txt", "--text", "-", "--device", "cuda:7"),
+        ("citations", "--source", "examples/apache-2.0.txt", "--citations", str(binary)),
+    ):
+        result = run(*args, stdin="The tower is tall.")
+        assert result.returncode == 2, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
+    import shutil
+
+    from validator.defaults import BUNDLED_MODEL_DIR
+
+    shutil.copytree(BUNDLED_MODEL_DIR, tmp_path / "model")
+    (tmp_path / "model" / "model.safetensors").write_bytes(b"\x00" * 64)
+    result = run(
+        "check",
+        "--sources",
+        "examples/eiffel-tower.txt",
+        "--text",
+        "-",
+        "--model",
+        str(tmp_path / "model"),
+        stdin="Hi.",
+    )
+    assert result.returncode == 3 and "could not load NLI model" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_check_batch_reports_bad_lines_as_rows_and_keeps_old_output_on_failure(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    good = {"id": 1, "text": "The Eiffel Tower was completed in 1889.", "sources": ["It was completed in 1889."]}
+    source.write_text("\n".join([json.dumps(good), "[1, 2]", "not json", json.dumps({**good, "id": "x"})]) + "\n")
+    output = tmp_path / "out.jsonl"
+    result = run("check-batch", "--input", str(source), "--output", str(output))
+    assert result.returncode == 3
+    rows = [json.loads(line) for line in output.read_text().splitlines()]
+    assert [row["id"] for row in rows] == [1, None, None, "x"]
+    assert "must be a JSON object" in rows[1]["error"] and "not JSON" in rows[2]["error"]
+    output.write_text("previous verdicts\n")
+    failed = run("check-batch", "--input", str(source), "--output", str(output), "--device", "cuda:7")
+    assert failed.returncode == 2, failed.stderr
+    assert output.read_text() == "previous verdicts\n"  # never truncated by a run that did not finish
+    assert not list(tmp_path.glob(".out.jsonl.*"))
+
+
+def test_citations_with_bad_entries_and_an_out_of_range_gate_exit_2(tmp_path: Path) -> None:
+    for entries in ([1, 2], [{"quote": "no claim"}], [{"claim": "x", "quote": 5}]):
+        path = tmp_path / "citations.json"
+        path.write_text(json.dumps(entries))
+        result = run("citations", "--source", "examples/apache-2.0.txt", "--citations", str(path))
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    gate = run(
+        "citations", "--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json", "--gate", "5"
+    )
+    assert gate.returncode == 2 and "between 0 and 1" in gate.stderr

@@ -1,11 +1,14 @@
 """Checking many (answer, sources) items: in this process, or across a Ray cluster.
 
-Both engines run the same :class:`BatchJob` on batches of JSONL rows
+Both engines run the same :class:`BatchJob` on batches of raw JSONL lines
 ``{"id": ..., "text": ..., "sources": [...]}`` and produce the same output lines, one per
-row, in input order. In-process, batches are checked one after another; with Ray,
-``ray.data.read_json(...).map_batches(BatchJob, compute=ActorPoolStrategy(...))`` spreads
-them over a pool of actors, each holding the model once. A row that cannot be checked
-(a missing text, a text over the size limit) gets an ``error`` instead of stopping the job.
+non-blank input line, in input order. The job parses each line itself, so the engines agree
+row for row whatever a line holds (Ray's own JSON reader would infer one schema for the
+whole file and fail on ids that mix numbers and strings). In-process, batches are checked
+one after another; with Ray, ``ray.data.read_text(...).map_batches(BatchJob, ...)`` spreads
+them over a pool of actors, each holding the model once. A row that cannot be checked (not
+JSON, not an object, a missing text, a text over the size limit) gets an ``error`` instead
+of stopping the job.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class JobSettings:
     batch_size: int | None = None
     top_k: int = defaults.TOP_K
     min_confidence: float | None = None
+    contradiction_threshold: float | None = None
     fail_on: tuple[str, ...] = FAILABLE_VERDICTS
 
     def checker(self) -> ProvenanceChecker:
@@ -42,9 +46,11 @@ class JobSettings:
         settings = scorer.settings
         thresholds = Thresholds(
             entailment=settings.entailment_threshold if self.min_confidence is None else self.min_confidence,
-            contradiction=settings.contradiction_threshold,
+            contradiction=settings.contradiction_threshold
+            if self.contradiction_threshold is None
+            else self.contradiction_threshold,
         )
-        return ProvenanceChecker(scorer, top_k=self.top_k, thresholds=thresholds)
+        return ProvenanceChecker(scorer, top_k=self.top_k, thresholds=thresholds, embed_device=self.device)
 
 
 def report_json(report: CheckReport, fail_on: Iterable[str]) -> dict[str, Any]:
@@ -63,19 +69,23 @@ class BatchJob:
         self.fail_on = parse_fail_on(settings.fail_on)
 
     def __call__(self, batch: Any) -> dict[str, list[str]]:
-        return {"line": self.lines(batch.to_pylist())}
+        return {"line": self.lines(batch.column("text").to_pylist())}
 
-    def lines(self, rows: Sequence[dict[str, Any]]) -> list[str]:
-        """One JSON line per row, in order: its verdicts, or why it could not be checked."""
+    def lines(self, raw_lines: Sequence[str]) -> list[str]:
+        """One JSON line per non-blank input line, in order: its verdicts, or why it could not be checked."""
+        rows = [parse_row(line) for line in raw_lines if line.strip()]
         outputs: list[dict[str, Any] | None] = [None] * len(rows)
         requests: dict[int, CheckRequest] = {}
         for i, row in enumerate(rows):
+            if isinstance(row, InvalidInput):
+                outputs[i] = {"id": None, **self._error(row)}
+                continue
             try:
                 requests[i] = CheckRequest(row.get("text"), sources=row.get("sources") or [])  # type: ignore[arg-type]
             except InvalidInput as error:
                 outputs[i] = {"id": row.get("id"), **self._error(error)}
         for i, result in self._check(requests).items():
-            outputs[i] = {"id": rows[i].get("id"), **result}
+            outputs[i] = {"id": rows[i].get("id"), **result}  # type: ignore[union-attr]
         return [json.dumps(output, ensure_ascii=False) for output in outputs]
 
     def _check(self, requests: dict[int, CheckRequest]) -> dict[int, dict[str, Any]]:
@@ -97,10 +107,21 @@ class BatchJob:
         return {"passed": False, "error": f"{type(error).__name__}: {error}", "sentences": []}
 
 
+def parse_row(line: str) -> dict[str, Any] | InvalidInput:
+    """One input line as an object, or the reason it is not one (reported on its output row)."""
+    try:
+        row = json.loads(line)
+    except ValueError as error:
+        return InvalidInput(f"line is not JSON: {error}")
+    if not isinstance(row, dict):
+        return InvalidInput(f"line must be a JSON object {{id, text, sources}}, got {type(row).__name__}")
+    return row
+
+
 def run_in_process(
-    rows: Sequence[dict[str, Any]], settings: JobSettings, items_per_batch: int, progress: bool = True
+    rows: Sequence[str], settings: JobSettings, items_per_batch: int, progress: bool = True
 ) -> Iterator[str]:
-    """Output lines for ``rows``, checked batch by batch in this process."""
+    """Output lines for the raw JSONL ``rows``, checked batch by batch in this process."""
     job = BatchJob(settings)
     with tqdm(total=len(rows), desc="checking", unit="item", disable=not progress) as bar:
         for start in range(0, len(rows), items_per_batch):
@@ -132,7 +153,7 @@ def run_on_ray(
         ray.init(address=address, include_dashboard=False, log_to_driver=False, _node_ip_address=node_ip)
     try:
         ray.data.DataContext.get_current().execution_options.preserve_order = True
-        dataset = ray.data.read_json(path).map_batches(
+        dataset = ray.data.read_text(path, drop_empty_lines=True).map_batches(
             BatchJob,
             fn_constructor_kwargs={"settings": settings},
             compute=ray.data.ActorPoolStrategy(size=actors),

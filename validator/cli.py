@@ -10,11 +10,15 @@ and cited sections of a document (see :mod:`validator.citations`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from validator import defaults
 from validator.batch import JobSettings, report_json, run_in_process, run_on_ray
@@ -28,7 +32,27 @@ EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
 
 def _read(path: str) -> str:
-    return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    """A UTF-8 text file (or stdin for ``-``); anything else is bad input, named."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInput(
+            f"{'stdin' if path == '-' else path} is not UTF-8 text ({error.reason} at byte {error.start})"
+        ) from error
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+
+
+def _probability(value: str) -> float:
+    """An argparse type for thresholds: a number in [0, 1]."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be a number between 0 and 1, got {value!r}")
+    return number
 
 
 def _settings(args: argparse.Namespace) -> JobSettings:
@@ -39,6 +63,7 @@ def _settings(args: argparse.Namespace) -> JobSettings:
         batch_size=args.batch_size,
         top_k=args.top_k,
         min_confidence=args.min_confidence,
+        contradiction_threshold=args.contradiction_threshold,
         fail_on=tuple(args.fail_on),
     )
 
@@ -79,11 +104,10 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
             args.input, settings, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address
         )
     else:
-        with Path(args.input).open(encoding="utf-8") as handle:
-            rows = [json.loads(line) for line in handle if line.strip()]
+        rows = [line for line in _read(args.input).splitlines() if line.strip()]
         lines = run_in_process(rows, settings, args.items_per_batch, progress=len(rows) > args.items_per_batch)
     counts = {"items": 0, "passed": 0, "errors": 0}
-    with open(args.output, "w", encoding="utf-8") if args.output != "-" else sys.stdout as out:
+    with _output(args.output) as out:
         for line in lines:
             result = json.loads(line)
             counts["items"] += 1
@@ -100,13 +124,39 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     return EXIT_PASS if counts["passed"] == counts["items"] else EXIT_FAIL
 
 
+@contextlib.contextmanager
+def _output(path: str) -> Iterator[TextIO]:
+    """stdout for ``-``; else a temporary file beside ``path``, renamed over it only when the
+    job finished, so a failed run never leaves a truncated or half-written output."""
+    if path == "-":
+        yield sys.stdout
+        return
+    target = Path(path)
+    descriptor, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
+    try:
+        with open(descriptor, "w", encoding="utf-8") as handle:
+            yield handle
+        os.replace(partial, target)
+    finally:
+        Path(partial).unlink(missing_ok=True)
+
+
 def cmd_citations(args: argparse.Namespace) -> int:
-    entries = json.loads(_read(args.citations))
+    try:
+        entries = json.loads(_read(args.citations))
+    except ValueError as error:
+        raise InvalidInput(f"{args.citations} is not JSON: {error}") from error
+    shape = "a JSON list of {id, claim, quote?, section?}"
     if not isinstance(entries, list):
-        raise InvalidInput("the citations file must hold a JSON list of {id, claim, quote?, section?}")
-    citations = [
-        Citation(str(e.get("id", i)), e["claim"], e.get("quote"), e.get("section")) for i, e in enumerate(entries)
-    ]
+        raise InvalidInput(f"the citations file must hold {shape}")
+    citations = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("claim"), str):
+            raise InvalidInput(f"citation {i} must be an object with a string 'claim' ({shape}), got {entry!r:.80}")
+        for key in ("quote", "section"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                raise InvalidInput(f"citation {i}: {key!r} must be a string, got {entry[key]!r:.80}")
+        citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
     scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
     results = CitationChecker(scorer, gate=args.gate).check(_read(args.source), citations)
     if args.json:
@@ -133,9 +183,15 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--batch-size", type=int, default=None, help="default: 8 on CPU, 64 on GPU")
     common.add_argument(
         "--min-confidence",
-        type=float,
+        type=_probability,
         default=None,
         help="entailment probability to count as supported (default: the model's)",
+    )
+    common.add_argument(
+        "--contradiction-threshold",
+        type=_probability,
+        default=None,
+        help="contradiction probability to count as contradicted (default: the model's)",
     )
     common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
     check = sub.add_parser("check", parents=[common], help="check one answer against source files")
@@ -155,7 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
     cite = sub.add_parser("citations", parents=[common], help="check quotes and cited sections against a document")
     cite.add_argument("--source", required=True, metavar="FILE")
     cite.add_argument("--citations", required=True, metavar="FILE.json", help="[{id, claim, quote?, section?}, ...]")
-    cite.add_argument("--gate", type=float, default=defaults.REVIEW_THRESHOLD, help="confidence for auto (else review)")
+    cite.add_argument(
+        "--gate", type=_probability, default=defaults.REVIEW_THRESHOLD, help="confidence for auto (else review)"
+    )
     cite.add_argument("--json", action="store_true")
     cite.set_defaults(run=cmd_citations)
     return parser
@@ -165,9 +223,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (InvalidInput, OSError, json.JSONDecodeError, KeyError) as error:
+    except InvalidInput as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except CheckUnavailable as error:
         print(f"error: the check could not run, nothing was verified: {error}", file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    except OSError as error:  # writing the output: a full disk, a missing folder
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as error:  # a bug, or a library failing in a new way: still one line, still "not verified"
+        print(f"error: the check could not run, nothing was verified: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_UNAVAILABLE

@@ -30,6 +30,9 @@ from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
 __all__ = ["ProvenanceNLI"]
 
+GUARDRAILS_KEYWORDS = frozenset({"use_local", "validation_endpoint"})
+"""Keywords the guardrails ``Validator`` base class takes besides ``on_fail``."""
+
 
 class ProvenanceNLI(Validator):
     """Flags sentences of an LLM answer that its sources contradict or do not support.
@@ -74,12 +77,16 @@ class ProvenanceNLI(Validator):
         joint_premise: Also score each sentence against its top-k passages joined.
             Defaults to True.
         max_text_chars: Longer values fail closed without being checked. Defaults to 200,000.
+        max_source_chars: Sources longer than this in all fail closed without being
+            checked. Defaults to 2,000,000.
+        query_timeout: Seconds a ``query_function`` call may take; a slower one fails
+            closed. Defaults to 30.
         use_local: ``False`` sends the NLI pairs to ``validation_endpoint`` (guardrails'
             keyword). Only an explicit ``False`` does: the rc file's remote-inference
             setting is not followed, since the hub hosts no endpoint for this validator and
             a local check should not send text off the machine unasked.
-        validation_endpoint: Where ``use_local=False`` sends pairs. Defaults to the hub's
-            URL for this validator; the hub token is sent to the hub only.
+        validation_endpoint: Where ``use_local=False`` sends pairs (required with it: the
+            hub hosts no endpoint for this validator). The hub token is sent to the hub only.
         endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
 
     With remote scoring, retrieval and verdicts still run here; ``model_name`` names the
@@ -93,7 +100,8 @@ class ProvenanceNLI(Validator):
       ``embed_function`` (list[str] → (n, d) array), ``chunk_strategy`` (sentence, word,
       char, token, full), ``chunk_size``, ``chunk_overlap`` and ``distance_metric``
       (cosine, euclidean);
-    - or ``query_function(text, k)`` returning ``list[str]`` or ``list[(str, score)]``.
+    - or ``query_function`` (called as ``query_function(text=..., k=...)``) returning
+      ``list[str]`` or ``list[(str, score)]``.
 
     Examples:
         >>> from guardrails import Guard
@@ -120,9 +128,13 @@ class ProvenanceNLI(Validator):
         validation_method: ValidationMethod = "sentence",
         joint_premise: bool = True,
         max_text_chars: int = defaults.MAX_TEXT_CHARS,
+        max_source_chars: int = defaults.MAX_SOURCE_CHARS,
+        query_timeout: float = defaults.QUERY_TIMEOUT_S,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         **kwargs: Any,
     ) -> None:
+        if unknown := sorted(set(kwargs) - GUARDRAILS_KEYWORDS):
+            raise TypeError(f"ProvenanceNLI got unexpected keyword arguments {unknown}")
         if isinstance(on_fail, str) and not isinstance(on_fail, OnFailAction):
             if on_fail.lower() not in {action.value for action in OnFailAction}:
                 raise InvalidInput(
@@ -146,10 +158,13 @@ class ProvenanceNLI(Validator):
             validation_method=validation_method,
             joint_premise=joint_premise,
             max_text_chars=max_text_chars,
+            max_source_chars=max_source_chars,
+            query_timeout=query_timeout,
             endpoint_timeout=endpoint_timeout,
             **kwargs,
         )
         self._fail_on = parse_fail_on(fail_on)
+        self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
         endpoint = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
         scorer: PairScorer = (
             RemoteScorer(endpoint, model_name, max_length=max_length, timeout=endpoint_timeout)
@@ -178,6 +193,9 @@ class ProvenanceNLI(Validator):
             joint_premise=joint_premise,
             validation_method=validation_method,
             max_text_chars=max_text_chars,
+            max_source_chars=max_source_chars,
+            query_timeout=query_timeout,
+            embed_device=device,
         )
 
     def _remote_endpoint(self, inference_endpoint: str | None, use_local: bool | None) -> str | None:
@@ -186,6 +204,11 @@ class ProvenanceNLI(Validator):
             raise InvalidInput("inference_endpoint scores remotely, which contradicts use_local=True; pass one")
         if inference_endpoint:
             return inference_endpoint
+        if use_local is False and not self._explicit_endpoint:
+            raise InvalidInput(
+                "use_local=False needs validation_endpoint=URL (or inference_endpoint=URL): the guardrails hub "
+                "hosts no endpoint for this validator"
+            )
         return self.validation_endpoint if use_local is False else None
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:

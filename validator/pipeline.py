@@ -174,6 +174,11 @@ class ProvenanceChecker:
         validation_method: ``"sentence"`` checks each sentence; ``"full"`` checks the
             whole text as one claim.
         max_text_chars: Longer texts are refused with :class:`TextTooLong`.
+        max_source_chars: Source sets with more characters in all are refused with
+            :class:`TextTooLong` (retrieval time grows with the sources). Defaults to 2,000,000.
+        query_timeout: Seconds a ``query_function`` call may take before the check fails
+            closed with :class:`RetrievalFailed`. Defaults to 30.
+        embed_device: Device for the default embedder. Defaults to the best available.
     """
 
     def __init__(
@@ -185,6 +190,9 @@ class ProvenanceChecker:
         joint_premise: bool = True,
         validation_method: ValidationMethod = "sentence",
         max_text_chars: int = defaults.MAX_TEXT_CHARS,
+        max_source_chars: int = defaults.MAX_SOURCE_CHARS,
+        query_timeout: float = defaults.QUERY_TIMEOUT_S,
+        embed_device: str | None = None,
         cache: SourceIndexCache | None = None,
     ) -> None:
         if not isinstance(top_k, int) or top_k < 1:
@@ -197,7 +205,15 @@ class ProvenanceChecker:
         self.top_k = top_k
         self.joint_premise = joint_premise
         self.validation_method = validation_method
+        for name, limit in (("max_text_chars", max_text_chars), ("max_source_chars", max_source_chars)):
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+                raise InvalidInput(f"{name} must be a positive integer, got {limit!r}")
+        if not isinstance(query_timeout, (int, float)) or not query_timeout > 0:
+            raise InvalidInput(f"query_timeout must be a positive number of seconds, got {query_timeout!r}")
         self.max_text_chars = max_text_chars
+        self.max_source_chars = max_source_chars
+        self.query_timeout = float(query_timeout)
+        self.embed_device = embed_device
         self.cache = cache or SourceIndexCache()
 
     def check(self, request: CheckRequest) -> CheckReport:
@@ -228,11 +244,21 @@ class ProvenanceChecker:
             reports.append(CheckReport(request.text, results))
         return reports
 
-    def _spans(self, text: str) -> list[Span]:
+    def _within_limits(self, request: CheckRequest) -> bool:
+        source_chars = sum(map(len, request.sources or []))
+        return len(request.text) <= self.max_text_chars and source_chars <= self.max_source_chars
+
+    def _spans(self, request: CheckRequest) -> list[Span]:
+        text = request.text
         if len(text) > self.max_text_chars:
             raise TextTooLong(
                 f"text has {len(text):,} characters, over max_text_chars={self.max_text_chars:,}; "
                 "raise the limit or check it in parts"
+            )
+        if (source_chars := sum(map(len, request.sources or []))) > self.max_source_chars:
+            raise TextTooLong(
+                f"sources have {source_chars:,} characters in all, over max_source_chars={self.max_source_chars:,}; "
+                "raise the limit or pass a query_function that retrieves from them"
             )
         if self.validation_method == "full":
             stripped = text.strip()
@@ -244,8 +270,8 @@ class ProvenanceChecker:
         are built together, one embedding call per embed function and chunking."""
         groups: dict[tuple[Any, ...], list[int]] = {}
         for i, request in enumerate(requests):
-            if request.sources is not None and request.text.strip() and len(request.text) <= self.max_text_chars:
-                embed_function = request.embed_function or default_embed_function(None)
+            if request.sources is not None and request.text.strip() and self._within_limits(request):
+                embed_function = request.embed_function or default_embed_function(self.embed_device)
                 key = (embed_function, request.chunk_strategy, request.chunk_size, request.chunk_overlap)
                 groups.setdefault(key, []).append(i)
         indexes: list[SourceIndex | None] = [None] * len(requests)
@@ -258,14 +284,14 @@ class ProvenanceChecker:
 
     def _claims(self, request: CheckRequest, index: SourceIndex | None) -> list[_Claim]:
         """Each sentence of the request with the premises it will be scored against."""
-        spans = self._spans(request.text)
+        spans = self._spans(request)
         if not spans:
             return []
         texts = [span.text for span in spans]
         if request.query_function is not None:
-            evidence = query(request.query_function, texts, self.top_k)
+            evidence = query(request.query_function, texts, self.top_k, self.query_timeout)
         elif index is not None and index.chunks:
-            embed_function = request.embed_function or default_embed_function(None)
+            embed_function = request.embed_function or default_embed_function(self.embed_device)
             evidence = index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
         else:
             evidence = [[] for _ in texts]

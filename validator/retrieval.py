@@ -5,8 +5,9 @@ Two ways in, one shape out (a list of :class:`Evidence` per sentence):
 * ``sources``: chunked and embedded **once per distinct source set** into a
   :class:`SourceIndex` kept in a bounded LRU cache, so re-checking answers against the
   same documents costs no embedding; all sentences of an answer are embedded in one call.
-* ``query_function(text, k)``: the app's own retriever, returning ``list[str]`` or
-  ``list[(str, score)]`` (the reference's docs and code disagree, so both are accepted).
+* ``query_function(text=..., k=...)`` (called with keywords): the app's own retriever,
+  returning ``list[str]`` or ``list[(str, score)]`` with a numeric score (the reference's
+  docs and code disagree, so both are accepted).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -219,31 +221,49 @@ def check_sources(sources: Any) -> list[str]:
     return list(sources)
 
 
-def query(query_function: QueryFunction, sentences: Sequence[str], k: int) -> list[list[Evidence]]:
+def query(
+    query_function: QueryFunction, sentences: Sequence[str], k: int, timeout: float = defaults.QUERY_TIMEOUT_S
+) -> list[list[Evidence]]:
     """Ask the app's retriever for each sentence, accepting ``str`` or ``(str, score)`` items.
 
+    Each call runs on a worker thread and may take ``timeout`` seconds; a call still running
+    then is abandoned (Python cannot stop it) and the check fails closed.
+
     Raises:
-        RetrievalFailed: When it raises or returns something else.
+        RetrievalFailed: When it raises, times out or returns something else.
     """
     results = []
-    for sentence in sentences:
-        try:
-            found = query_function(text=sentence, k=k)
-        except Exception as error:  # the app's code: any failure means no retrieval
-            raise RetrievalFailed(f"query_function raised {type(error).__name__}: {error}") from error
-        if found is None:
-            found = []
-        if isinstance(found, str) or not isinstance(found, Sequence):
-            raise RetrievalFailed(f"query_function must return a list, got {type(found).__name__}")
-        evidence = []
-        for item in list(found)[:k]:
-            if isinstance(item, str):
-                evidence.append(Evidence(item))
-            elif isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[0], str):
-                evidence.append(Evidence(item[0], score=float(item[1])))
-            else:
-                raise RetrievalFailed(
-                    f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
-                )
-        results.append(evidence)
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query_function")
+    try:
+        for sentence in sentences:
+            future = pool.submit(query_function, text=sentence, k=k)
+            if not wait([future], timeout=timeout).done:
+                raise RetrievalFailed(f"query_function did not answer within {timeout:g} s")
+            try:
+                found = future.result()
+            except Exception as error:  # the app's code: any failure means no retrieval
+                raise RetrievalFailed(f"query_function raised {type(error).__name__}: {error}") from error
+            if found is None:
+                found = []
+            if isinstance(found, str) or not isinstance(found, Sequence):
+                raise RetrievalFailed(f"query_function must return a list, got {type(found).__name__}")
+            evidence = []
+            for item in list(found)[:k]:
+                if isinstance(item, str):
+                    evidence.append(Evidence(item))
+                elif (
+                    isinstance(item, (tuple, list))
+                    and len(item) == 2
+                    and isinstance(item[0], str)
+                    and isinstance(item[1], (int, float))
+                    and not isinstance(item[1], bool)
+                ):
+                    evidence.append(Evidence(item[0], score=float(item[1])))
+                else:
+                    raise RetrievalFailed(
+                        f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
+                    )
+            results.append(evidence)
+    finally:
+        pool.shutdown(wait=False)
     return results

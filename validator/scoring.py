@@ -14,7 +14,6 @@ from __future__ import annotations
 import inspect
 import json
 import logging
-import pickle
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -55,9 +54,22 @@ _LABEL_ALIASES = {
 
 
 def pick_device(device: str | None = None) -> torch.device:
-    """The requested device, else CUDA, then Apple MPS, then CPU."""
+    """The requested device, else CUDA, then Apple MPS, then CPU.
+
+    Raises:
+        InvalidInput: The requested device is not a device name, or not on this machine.
+    """
     if device:
-        return torch.device(device)
+        try:
+            chosen = torch.device(device)
+        except (RuntimeError, TypeError) as error:
+            raise InvalidInput(f"device={device!r} is not a torch device name: {error}") from error
+        available = {"cpu": True, "cuda": torch.cuda.is_available(), "mps": torch.backends.mps.is_available()}
+        if not available.get(chosen.type, True) or (
+            chosen.type == "cuda" and chosen.index is not None and chosen.index >= torch.cuda.device_count()
+        ):
+            raise InvalidInput(f"device={device!r} is not available on this machine")
+        return chosen
     if torch.cuda.is_available():
         return torch.device("cuda")
     if torch.backends.mps.is_available():
@@ -93,9 +105,15 @@ class ModelSettings:
         path = Path(model_name) / defaults.MODEL_SETTINGS_FILE
         if not path.is_file():
             return cls()
-        values = json.loads(path.read_text(encoding="utf-8"))
-        return cls(**{k: float(v) for k, v in values.items() if k in cls.__dataclass_fields__})
+        try:
+            values = json.loads(path.read_text(encoding="utf-8"))
+            return cls(**{k: float(v) for k, v in values.items() if k in cls.__dataclass_fields__})
+        except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+            raise InvalidInput(f"{path} is not a valid settings file (a JSON object of numbers): {error}") from error
 
+
+MIN_MAX_LENGTH = 2 * defaults.WINDOW_STRIDE + 32
+"""The windows need room for the hypothesis, the overlap and new premise tokens."""
 
 Backend = Literal["torch", "onnx"]
 BACKENDS: tuple[str, ...] = ("torch", "onnx")
@@ -130,12 +148,12 @@ class _LoadedModel:
             self.model = AutoModelForSequenceClassification.from_pretrained(model_name, dtype=torch.float32)
             if checkpoint_path:
                 self.model.load_state_dict(_read_state_dict(checkpoint_path))
-        except (OSError, ValueError, RuntimeError, KeyError, pickle.UnpicklingError) as error:
+            self.columns = label_columns(self.model.config.id2label)
+        except Exception as error:  # safetensors, torch and transformers each raise their own types
             raise ModelUnavailable(f"could not load NLI model {model_name!r}: {error}") from error
         self.model.to(device).eval()
         self.device = device
         self.config = self.model.config
-        self.columns = label_columns(self.config.id2label)
         accepted = inspect.signature(self.model.forward).parameters
         self.input_names = [k for k in ("input_ids", "attention_mask", "token_type_ids") if k in accepted]
         self.onnx = None
@@ -179,6 +197,26 @@ def _load(model_name: str, checkpoint_path: str | None, device: torch.device, ba
         return loaded
 
 
+def _check_local_labels(model_name: str) -> None:
+    """For a local model folder, read its labels now (cheap), so a model that is not an NLI
+    classifier is a clear error at construction, not a failure on every check.
+
+    Raises:
+        InvalidInput: ``config.json`` is unreadable or its labels do not name entailment.
+    """
+    config_file = Path(model_name) / "config.json"
+    if not config_file.is_file():
+        return
+    try:
+        id2label = json.loads(config_file.read_text(encoding="utf-8")).get("id2label") or {}
+        labels = {int(index): str(name) for index, name in id2label.items()}
+    except (ValueError, AttributeError, UnicodeDecodeError) as error:
+        raise InvalidInput(f"{config_file} is not a readable model config: {error}") from error
+    if sorted(labels) != list(range(len(labels))):
+        raise InvalidInput(f"{config_file}: id2label must number its labels 0..n-1, got {sorted(labels)}")
+    label_columns(labels)
+
+
 class PairScorer(ABC):
     """What the pipeline needs from a scorer, wherever the model runs: calibrated
     probabilities for (premise, hypothesis) pairs, the decision thresholds that go with the
@@ -191,11 +229,15 @@ class PairScorer(ABC):
     """
 
     def __init__(self, model_name: str | None = None, *, max_length: int = defaults.MAX_LENGTH) -> None:
-        if max_length < 32:
-            raise InvalidInput(f"max_length must be at least 32 tokens, got {max_length}")
+        if not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < MIN_MAX_LENGTH:
+            raise InvalidInput(
+                f"max_length must be an integer of at least {MIN_MAX_LENGTH} tokens (long premises are scored in "
+                f"windows that overlap by {defaults.WINDOW_STRIDE} tokens), got {max_length!r}"
+            )
         self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
         self.max_length = max_length
         self.settings = ModelSettings.for_model(self.model_name)
+        _check_local_labels(self.model_name)
 
     @abstractmethod
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
