@@ -34,12 +34,22 @@ outcome = Guard().use(ProvenanceNLI(on_fail="fix")).validate(
     "The tower was completed in 1889. It is made of gold.",
     metadata={"sources": ["The tower was completed in 1889 and is made of wrought iron."]},
 )
-print("RESULT " + json.dumps({"attempts": attempts, "output": outcome.validated_output}))
+answers = iter(["It is made of gold.", "The tower was completed in 1889."])
+def llm(*, messages, **kwargs):  # an app's own model, on this machine
+    return next(answers)
+reasked = Guard().use(ProvenanceNLI(on_fail="reask"))(
+    llm_api=llm,
+    messages=[{"role": "user", "content": "When was the tower completed?"}],
+    num_reasks=1,
+    metadata={"sources": ["The tower was completed in 1889 and is made of wrought iron."]},
+)
+print("RESULT " + json.dumps({"attempts": attempts, "output": outcome.validated_output,
+      "reasked": reasked.validated_output, "litellm": "litellm" in sys.modules}))
 """
 
 
 def test_post_install_import_and_validate_open_no_outside_socket(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "NLTK_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "NLTK_", "LITELLM_"))}
     env["HOME"] = str(tmp_path)  # a user who never configured guardrails
     result = subprocess.run(
         [sys.executable, "-c", AUDITED_USER_SESSION], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
@@ -48,6 +58,7 @@ def test_post_install_import_and_validate_open_no_outside_socket(tmp_path: Path)
     report = json.loads(result.stdout.split("RESULT ", 1)[1])
     assert report["attempts"] == []
     assert report["output"].startswith("The tower was completed in 1889.")
+    assert report["litellm"] and report["reasked"] == "The tower was completed in 1889."  # the reask path ran
     assert "enable_metrics=false" in (tmp_path / ".guardrailsrc").read_text()
 
 

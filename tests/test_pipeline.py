@@ -45,13 +45,13 @@ def test_sources_are_embedded_once_and_sentences_in_one_call(checker: Provenance
 
 def test_the_default_embedder_reuses_its_index(monkeypatch: pytest.MonkeyPatch) -> None:
     builds = []
-    original = SourceIndex.build_many.__func__  # type: ignore[attr-defined]
+    original = SourceIndex.build.__func__  # type: ignore[attr-defined]
 
-    def counting_build(cls, source_sets, *args, **kwargs):
-        builds.extend(source_sets)
-        return original(cls, source_sets, *args, **kwargs)
+    def counting_build(cls, sources, *args, **kwargs):
+        builds.append(sources)
+        return original(cls, sources, *args, **kwargs)
 
-    monkeypatch.setattr(SourceIndex, "build_many", classmethod(counting_build))
+    monkeypatch.setattr(SourceIndex, "build", classmethod(counting_build))
     checker = ProvenanceChecker()
     for _ in range(3):
         checker.check(CheckRequest(ANSWER, sources=SOURCES))
@@ -65,18 +65,26 @@ def test_a_new_source_set_is_indexed_again(checker: ProvenanceChecker) -> None:
     assert len(embedder.calls) == 4
 
 
-def test_a_batch_embeds_the_chunks_of_all_its_new_source_sets_in_one_call(checker: ProvenanceChecker) -> None:
+def test_a_batch_indexes_a_repeated_source_set_once(checker: ProvenanceChecker) -> None:
     embedder = CountingEmbedder()
     requests = [
         CheckRequest(ANSWER, sources=[f"Source number {i}.", *SOURCES], embed_function=embedder) for i in range(4)
     ]
-    requests.append(CheckRequest(ANSWER, sources=SOURCES[:1], embed_function=embedder))
-    reports = checker.check_batch([*requests, requests[0]])  # a repeated set is built once
-    assert [len(r.sentences) for r in reports] == [2] * 6
-    # one call for the chunks of the five new sets, then one per item for its sentences
-    assert len(embedder.calls) == 1 + 6 and embedder.calls[1:] == [2] * 6
-    first, repeated = reports[0].sentences, reports[5].sentences
+    reports = checker.check_batch([*requests, requests[0]])
+    assert [len(r.sentences) for r in reports] == [2] * 5
+    # per new set: one call for its chunks; per item: one call for its sentences
+    assert len(embedder.calls) == 4 + 5
+    first, repeated = reports[0].sentences, reports[4].sentences
     assert [(s.verdict, s.evidence) for s in first] == [(s.verdict, s.evidence) for s in repeated]
+
+
+def test_hybrid_embeds_only_the_lexical_shortlist_of_large_sources(checker: ProvenanceChecker) -> None:
+    embedder = CountingEmbedder()
+    filler = [f"Paragraph {i} is about the harbour of town number {i} and its fishing boats." for i in range(300)]
+    checker.check(
+        CheckRequest("The Eiffel Tower was completed in 1889.", sources=[*filler, SOURCES[0]], embed_function=embedder)
+    )
+    assert embedder.calls[0] <= 40  # chunks embedded: the shortlist, not all ~300
 
 
 def test_the_cache_is_bounded() -> None:

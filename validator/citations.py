@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
+from validator.quotes import normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
 
@@ -31,22 +32,6 @@ QuoteStatus = Literal[
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
 
-_DASHES = str.maketrans(
-    {
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u00a0": " ",
-    }
-)
-_LINE_END_HYPHEN = re.compile(r"(\w)-[ \t]*\n[ \t]*(\w)")
-_SPACE = re.compile(r"\s+")
 _RFC_PAGE_FOOTER = re.compile(r"^\S.*\[Page \d+\]\s*$", re.M)
 _RFC_PAGE_HEADER = re.compile(r"^RFC \d+ .*\S\s*$", re.M)
 _FORM_FEED = re.compile(r"\f")
@@ -55,12 +40,6 @@ _NUMBERED_HEADER = re.compile(
     re.M,
 )
 _MARKDOWN_HEADER = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
-
-
-def normalize(text: str) -> str:
-    """Fold the differences that copying text introduces, so a verbatim quote still matches."""
-    text = _LINE_END_HYPHEN.sub(r"\1\2", text.translate(_DASHES))
-    return _SPACE.sub(" ", text).strip()
 
 
 @dataclass(frozen=True)

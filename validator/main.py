@@ -24,6 +24,7 @@ from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
 from validator.remote import RemoteScorer
+from validator.retrieval import Retrieval
 from validator.scoring import Backend, NLIScorer, PairScorer
 from validator.splitting import split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
@@ -81,6 +82,8 @@ class ProvenanceNLI(Validator):
             checked. Defaults to 2,000,000.
         query_timeout: Seconds a ``query_function`` call may take; a slower one fails
             closed. Defaults to 30.
+        retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings, fused by
+            reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
         use_local: ``False`` sends the NLI pairs to ``validation_endpoint`` (guardrails'
             keyword). Only an explicit ``False`` does: the rc file's remote-inference
             setting is not followed, since the hub hosts no endpoint for this validator and
@@ -130,6 +133,7 @@ class ProvenanceNLI(Validator):
         max_text_chars: int = defaults.MAX_TEXT_CHARS,
         max_source_chars: int = defaults.MAX_SOURCE_CHARS,
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
+        retrieval: Retrieval = "hybrid",
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         **kwargs: Any,
     ) -> None:
@@ -160,6 +164,7 @@ class ProvenanceNLI(Validator):
             max_text_chars=max_text_chars,
             max_source_chars=max_source_chars,
             query_timeout=query_timeout,
+            retrieval=retrieval,
             endpoint_timeout=endpoint_timeout,
             **kwargs,
         )
@@ -196,6 +201,7 @@ class ProvenanceNLI(Validator):
             max_source_chars=max_source_chars,
             query_timeout=query_timeout,
             embed_device=device,
+            retrieval=retrieval,
         )
 
     def _remote_endpoint(self, inference_endpoint: str | None, use_local: bool | None) -> str | None:

@@ -9,12 +9,9 @@ and switches the second off — only where the user has not said otherwise.
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from pathlib import Path
-
-logger = logging.getLogger(__name__)
 
 PUNKT_MARKER_NOTE = (
     "Placeholder written by provenance-nli's post-install step. guardrails checks for\n"

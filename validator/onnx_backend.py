@@ -22,7 +22,7 @@ import numpy as np
 
 from validator.errors import ModelUnavailable
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("provenance_nli")
 _EXPORT_LOCK = threading.Lock()
 
 

@@ -13,27 +13,30 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
 from tqdm.auto import tqdm
 
 from validator import defaults
-from validator.citations import normalize
 from validator.errors import InvalidInput, TextTooLong
+from validator.numbers import find_numbers, missing_numbers, number_verdict
+from validator.quotes import VerbatimHaystack, missing_quote, normalize
 from validator.retrieval import (
     DISTANCE_METRICS,
+    RETRIEVALS,
     DistanceMetric,
     EmbedFunction,
     Evidence,
     QueryFunction,
+    Retrieval,
     SourceIndex,
     SourceIndexCache,
     check_sources,
     default_embed_function,
-    embed,
     query,
 )
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
-from validator.verdicts import SentenceResult, Thresholds, decide
+from validator.verdicts import SentenceResult, Thresholds, Verdict, decide
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
@@ -131,35 +134,57 @@ class CheckReport:
 
 @dataclass
 class _Claim:
+    """A sentence on its way to a verdict: what it is scored as (with the sentence before it
+    when it leans on that one), and the premises, or why it needs none."""
+
     span: Span
     premises: list[Evidence]
+    hypothesis: str = ""
     note: str | None = None
     missing_quote: Span | None = None
+    verbatim: bool = False
 
 
-_QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
-MIN_QUOTE_WORDS = 5
+_PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
+_LEANS_BACK = re.compile(r"^(?:this|these|that|those|such|the latter|the former|both|neither)\b", re.I)
+_SUBJECT = re.compile(
+    r"^(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
+    r"became|becomes|remains|contains|includes|consists|opened|closes|opens)\b",
+    re.I,
+)
 
 
-def missing_quote(sentence: Span, haystack: str) -> Span | None:
-    """The first quoted span of five or more words in ``sentence`` that ``haystack`` (already
-    normalized) does not contain verbatim, with offsets into the checked text."""
-    for match in _QUOTE.finditer(sentence.text):
-        group = 1 if match.group(1) is not None else 2
-        quote = match.group(group)
-        if len(quote.split()) >= MIN_QUOTE_WORDS and normalize(quote) not in haystack:
-            start = sentence.start + match.start()
-            return Span(match.group(), start, start + len(match.group()))
-    return None
+def in_context(sentence: str, previous: str | None, previous_subject: str | None) -> tuple[str, str | None]:
+    """How a sentence is retrieved and scored, and its own subject (for the next sentence).
+
+    A sentence that opens with a personal pronoun gets the subject of the sentence before
+    it in its place ("The Eiffel Tower is in Paris. It was completed in 1931." → "The Eiffel
+    Tower was completed in 1931."); one that opens with another back reference ("This…")
+    is read after the previous sentence. Either way the verdict and span stay its own.
+    """
+    own = _SUBJECT.match(sentence)
+    if previous is None:
+        return sentence, own.group("subject") if own else None
+    if (personal := _PERSONAL.match(sentence)) and previous_subject:
+        pronoun = personal.group("pronoun").lower()
+        subject = f"{previous_subject}'s" if pronoun in ("its", "his", "her", "their") else previous_subject
+        return subject + personal.group("rest"), previous_subject
+    if personal or _LEANS_BACK.match(sentence):
+        return f"{previous} {sentence}", previous_subject
+    return sentence, own.group("subject") if own else None
 
 
 def _joint(evidence: list[Evidence]) -> Evidence | None:
-    """The top-k passages joined in source order, for claims that combine them."""
+    """The top-k passages joined in source order, for claims that combine them; a sentence
+    shared by overlapping chunks appears once. Its ``source_index`` is None when the
+    passages come from several sources."""
     if len(evidence) < 2:
         return None
-    ordered = sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0))
-    sources = {e.source_index for e in ordered}
-    return Evidence(" ".join(e.text for e in ordered), sources.pop() if len(sources) == 1 else None)
+    sentences: dict[str, None] = {}
+    for passage in sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0)):
+        sentences.update(dict.fromkeys(span.text for span in split_sentences(passage.text)))
+    sources = {e.source_index for e in evidence}
+    return Evidence(" ".join(sentences), sources.pop() if len(sources) == 1 else None, joint=True)
 
 
 class ProvenanceChecker:
@@ -179,6 +204,8 @@ class ProvenanceChecker:
         query_timeout: Seconds a ``query_function`` call may take before the check fails
             closed with :class:`RetrievalFailed`. Defaults to 30.
         embed_device: Device for the default embedder. Defaults to the best available.
+        retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings fused by
+            reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
     """
 
     def __init__(
@@ -193,6 +220,7 @@ class ProvenanceChecker:
         max_source_chars: int = defaults.MAX_SOURCE_CHARS,
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         embed_device: str | None = None,
+        retrieval: Retrieval = "hybrid",
         cache: SourceIndexCache | None = None,
     ) -> None:
         if not isinstance(top_k, int) or top_k < 1:
@@ -214,6 +242,9 @@ class ProvenanceChecker:
         self.max_source_chars = max_source_chars
         self.query_timeout = float(query_timeout)
         self.embed_device = embed_device
+        if retrieval not in RETRIEVALS:
+            raise InvalidInput(f"retrieval must be one of {RETRIEVALS}, got {retrieval!r}")
+        self.retrieval: Retrieval = retrieval
         self.cache = cache or SourceIndexCache()
 
     def check(self, request: CheckRequest) -> CheckReport:
@@ -232,15 +263,21 @@ class ProvenanceChecker:
             zip(requests, self._indexes(requests), strict=True), total=len(requests), disable=not progress
         )
         claims = [self._claims(request, index) for request, index in retrieving]
-        pairs = [(premise.text, claim.span.text) for item in claims for claim in item for premise in claim.premises]
+        pairs = [
+            (premise.text, claim.hypothesis)
+            for item in claims
+            for claim in item
+            if not claim.verbatim
+            for premise in claim.premises
+        ]
         probabilities = self.scorer.score(pairs)
         reports, row = [], 0
         for request, item in zip(requests, claims, strict=True):
             results = []
             for claim in item:
-                rows = probabilities[row : row + len(claim.premises)]
-                row += len(claim.premises)
-                results.append(self._result(claim, rows))
+                scored = 0 if claim.verbatim else len(claim.premises)
+                results.append(self._result(claim, probabilities[row : row + scored]))
+                row += scored
             reports.append(CheckReport(request.text, results))
         return reports
 
@@ -266,50 +303,82 @@ class ProvenanceChecker:
         return split_sentences(text)
 
     def _indexes(self, requests: Sequence[CheckRequest]) -> list[SourceIndex | None]:
-        """The source index of each request that searches its ``sources``; the missing ones
-        are built together, one embedding call per embed function and chunking."""
-        groups: dict[tuple[Any, ...], list[int]] = {}
+        """The source index of each request that searches its ``sources``."""
+        indexes: list[SourceIndex | None] = [None] * len(requests)
         for i, request in enumerate(requests):
             if request.sources is not None and request.text.strip() and self._within_limits(request):
                 embed_function = request.embed_function or default_embed_function(self.embed_device)
-                key = (embed_function, request.chunk_strategy, request.chunk_size, request.chunk_overlap)
-                groups.setdefault(key, []).append(i)
-        indexes: list[SourceIndex | None] = [None] * len(requests)
-        for (embed_function, strategy, size, overlap), members in groups.items():
-            source_sets = [requests[i].sources or [] for i in members]
-            built = self.cache.get_many(source_sets, embed_function, strategy, size, overlap, self.scorer.token_offsets)
-            for i, index in zip(members, built, strict=True):
-                indexes[i] = index
+                indexes[i] = self.cache.get(
+                    request.sources,
+                    embed_function,
+                    request.chunk_strategy,
+                    request.chunk_size,
+                    request.chunk_overlap,
+                    self.scorer.token_offsets,
+                )
         return indexes
 
     def _claims(self, request: CheckRequest, index: SourceIndex | None) -> list[_Claim]:
-        """Each sentence of the request with the premises it will be scored against."""
+        """Each sentence of the request with the premises it will be scored against.
+
+        A sentence that leans on the one before it is retrieved and scored in context
+        (:func:`in_context`); its verdict and span stay its own. Before any model, a fabricated quote fails
+        and a sentence copied from a source passes (method ``verbatim``).
+        """
         spans = self._spans(request)
         if not spans:
             return []
-        texts = [span.text for span in spans]
+        contexts, subject = [], None
+        for i, span in enumerate(spans):
+            context, subject = in_context(span.text, spans[i - 1].text if i else None, subject)
+            contexts.append(context)
+        fits = self.scorer.hypothesis_fits(contexts)
+        contexts = [context if fit else span.text for context, fit, span in zip(contexts, fits, spans, strict=True)]
         if request.query_function is not None:
-            evidence = query(request.query_function, texts, self.top_k, self.query_timeout)
+            evidence = query(request.query_function, contexts, self.top_k, self.query_timeout)
         elif index is not None and index.chunks:
-            embed_function = request.embed_function or default_embed_function(self.embed_device)
-            evidence = index.search(embed(embed_function, texts), self.top_k, request.distance_metric)
+            evidence = index.search(contexts, self.top_k, request.distance_metric, self.retrieval)
         else:
-            evidence = [[] for _ in texts]
-        fits = self.scorer.hypothesis_fits(texts)
-        sources_text = normalize(" ".join(request.sources)) if request.sources is not None else None
-        claims = []
-        for span, found, fit in zip(spans, evidence, fits, strict=True):
-            haystack = sources_text if sources_text is not None else normalize(" ".join(e.text for e in found))
-            if fabricated := missing_quote(span, haystack):
-                claims.append(_Claim(span, [], "quoted text not found in the sources", fabricated))
+            evidence = [[] for _ in spans]
+        fits = self.scorer.hypothesis_fits([span.text for span in spans])
+        if request.sources is not None:
+            haystacks = [VerbatimHaystack.of(source) for source in request.sources]
+            quote_haystack = normalize(" ".join(request.sources))
+        claims: list[_Claim] = []
+        verbatim_source: int | None = None  # where the previous sentence was copied from
+        for span, context, found, fit in zip(spans, contexts, evidence, fits, strict=True):
+            if request.sources is None:
+                haystacks = [VerbatimHaystack.of(e.text) for e in found]
+                quote_haystack = normalize(" ".join(e.text for e in found))
+            copied_from = next((i for i, h in enumerate(haystacks) if h.holds_sentence(span.text)), None)
+            if context != span.text and copied_from is not None and copied_from != verbatim_source:
+                copied_from = None  # "It was completed in 1889." is only copied if "it" is the same
+            verbatim_source = copied_from
+            if fabricated := missing_quote(span, quote_haystack):
+                claims.append(_Claim(span, [], note="quoted text not found in the sources", missing_quote=fabricated))
+            elif copied_from is not None:
+                claims.append(_Claim(span, [self._copied(span, found, copied_from, request, index)], verbatim=True))
             elif not found:
-                claims.append(_Claim(span, [], "no evidence retrieved for this sentence"))
+                claims.append(_Claim(span, [], note="no evidence retrieved for this sentence"))
             elif not fit:
-                claims.append(_Claim(span, [], "sentence too long for the NLI model input; not checked"))
+                claims.append(_Claim(span, [], note="sentence too long for the NLI model input; not checked"))
             else:
                 joint = _joint(found) if self.joint_premise else None
-                claims.append(_Claim(span, found + ([joint] if joint else [])))
+                claims.append(_Claim(span, found + ([joint] if joint else []), hypothesis=context))
         return claims
+
+    @staticmethod
+    def _copied(
+        span: Span, found: list[Evidence], copied_from: int, request: CheckRequest, index: SourceIndex | None
+    ) -> Evidence:
+        """The passage a copied sentence came from: a retrieved one if it holds the sentence,
+        else the source's chunk that does, else the sentence itself (it is in that source)."""
+        if request.sources is None:
+            return found[copied_from]
+        candidates = [e for e in found if e.source_index == copied_from]
+        candidates += [c for c in (index.chunks if index else []) if c.source_index == copied_from]
+        holder = next((e for e in candidates if VerbatimHaystack.of(e.text).holds_sentence(span.text)), None)
+        return holder or Evidence(span.text, copied_from)
 
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
         span = claim.span
@@ -327,12 +396,32 @@ class ProvenanceChecker:
                 note=claim.note,
                 quote_start=quote.start,
                 quote_end=quote.end,
+                method="quote_check",
+            )
+        if claim.verbatim:
+            [evidence] = claim.premises
+            return SentenceResult(
+                span.text,
+                span.start,
+                span.end,
+                "supported",
+                entailment=1.0,
+                contradiction=0.0,
+                confidence=1.0,
+                needs_review=False,
+                evidence=evidence.text,
+                source_index=evidence.source_index,
+                note="copied from the source",
+                method="verbatim",
             )
         if not claim.premises:
             return SentenceResult(
                 span.text, span.start, span.end, "unsupported", 0.0, 0.0, None, needs_review=False, note=claim.note
             )
         verdict, confidence, premise = decide(probabilities, claim.premises, self.thresholds)
+        method, note = "model", None
+        if verdict == "supported":
+            verdict, premise, method, note = self._check_numbers(span.text, probabilities, claim.premises)
         return SentenceResult(
             span.text,
             span.start,
@@ -344,7 +433,29 @@ class ProvenanceChecker:
             needs_review=confidence < self.thresholds.review,
             evidence=premise.text,
             source_index=premise.source_index,
+            note=note,
+            method=method,
+            premise_scores=[[float(p) for p in row] for row in probabilities],
         )
+
+    def _check_numbers(
+        self, sentence: str, probabilities: Any, premises: list[Evidence]
+    ) -> tuple[Verdict, Evidence, str, str | None]:
+        """A supported sentence stays supported only if an entailing premise has all its
+        numbers. A premise joined from several sources cannot vouch for a number: "1889" of
+        one building and "1931" of another must not meet there."""
+        order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
+        entailing = [i for i in order if probabilities[i, ENTAILMENT] >= self.thresholds.entailment]
+        has_numbers = bool(find_numbers(sentence))
+        for i in entailing:
+            mixed = premises[i].joint and premises[i].source_index is None
+            if not has_numbers or (not mixed and number_verdict(sentence, premises[i].text) is None):
+                return "supported", premises[i], "model", None
+        # judged against the best-ranked passage: the one retrieval found most about this sentence
+        best = next((p for p in premises if not p.joint), premises[order[0]])
+        verdict = number_verdict(sentence, best.text) or "unsupported"
+        missing = ", ".join(missing_numbers(sentence, best.text)) or "only in a passage joined from several sources"
+        return verdict, best, "number_check", f"number not in the evidence: {missing}"  # type: ignore[return-value]
 
 
 def describe(results: Sequence[SentenceResult]) -> str:

@@ -2,9 +2,11 @@
 
 Two ways in, one shape out (a list of :class:`Evidence` per sentence):
 
-* ``sources``: chunked and embedded **once per distinct source set** into a
-  :class:`SourceIndex` kept in a bounded LRU cache, so re-checking answers against the
-  same documents costs no embedding; all sentences of an answer are embedded in one call.
+* ``sources``: chunked **once per distinct source set** into a :class:`SourceIndex` kept in
+  a bounded LRU cache, searched by BM25 and by embeddings (``retrieval="hybrid"``, the
+  default, fuses the two by reciprocal rank; ``"dense"`` and ``"lexical"`` use one). Chunks
+  are embedded when a search first needs them and remembered, so re-checking answers
+  against the same documents costs no embedding.
 * ``query_function(text=..., k=...)`` (called with keywords): the app's own retriever,
   returning ``list[str]`` or ``list[(str, score)]`` with a numeric score (the reference's
   docs and code disagree, so both are accepted).
@@ -13,6 +15,7 @@ Two ways in, one shape out (a list of :class:`Evidence` per sentence):
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -29,6 +32,12 @@ from validator.splitting import ChunkStrategy, chunk_text
 
 DistanceMetric = Literal["cosine", "euclidean"]
 DISTANCE_METRICS: tuple[str, ...] = ("cosine", "euclidean")
+Retrieval = Literal["hybrid", "dense", "lexical"]
+RETRIEVALS: tuple[str, ...] = ("hybrid", "dense", "lexical")
+SHORTLIST = 24
+"""Chunks per sentence that BM25 hands to the embedder in hybrid mode (more when top_k is large)."""
+RRF_CONSTANT = 60
+logger = logging.getLogger("provenance_nli")
 EmbedFunction = Callable[[list[str]], Any]
 QueryFunction = Callable[..., Any]
 
@@ -36,13 +45,13 @@ QueryFunction = Callable[..., Any]
 @dataclass(frozen=True)
 class Evidence:
     """A retrieved passage: its text, which source it came from (None for a query_function
-    result) and where in that source, plus the retriever's similarity score."""
+    result or a joint premise of several sources) and where it starts in that source;
+    ``joint`` marks the top-k passages joined into one premise."""
 
     text: str
     source_index: int | None = None
     start: int | None = None
-    end: int | None = None
-    score: float | None = None
+    joint: bool = False
 
 
 @lru_cache(maxsize=4)
@@ -95,62 +104,127 @@ def _normalized(vectors: np.ndarray) -> np.ndarray:
     return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
 
 
-@dataclass(frozen=True)
-class SourceIndex:
-    """Chunks of a source set with their embeddings, ready to search."""
+def rank_fusion(rankings: Sequence[Sequence[int]], k: int, constant: int = RRF_CONSTANT) -> list[int]:
+    """Reciprocal rank fusion (Cormack et al., 2009): ``sum(1 / (constant + rank))`` over the
+    rankings an item appears in; ties keep the first ranking's order."""
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (constant + rank + 1)
+    return sorted(scores, key=lambda item: -scores[item])[:k]
 
-    chunks: list[Evidence]
-    vectors: np.ndarray
-    unit_vectors: np.ndarray
+
+class LexicalIndex:
+    """BM25 over the chunks (``bm25s``), with English stop words removed."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        import bm25s
+
+        self._bm25s = bm25s
+        self.size = len(texts)
+        self.retriever: Any = None
+        tokens = bm25s.tokenize(list(texts), stopwords="en", show_progress=False)
+        if tokens.vocab:  # an index of stop words only has nothing to match
+            self.retriever = bm25s.BM25()
+            self.retriever.index(tokens, show_progress=False)
+
+    def rankings(self, queries: Sequence[str], limit: int) -> list[list[int]]:
+        """Chunk ids by BM25 score for each query, best first, only those sharing a word."""
+        if self.retriever is None:
+            return [[] for _ in queries]
+        tokenized = self._bm25s.tokenize(list(queries), stopwords="en", return_ids=False, show_progress=False)
+        rankings = []
+        for tokens in tokenized:
+            scores = self.retriever.get_scores(tokens) if tokens else np.zeros(self.size)
+            top = np.argsort(-scores, kind="stable")[:limit]
+            rankings.append([int(i) for i in top if scores[i] > 0])
+        return rankings
+
+
+class SourceIndex:
+    """Chunks of a source set, searchable by words (BM25), by meaning (embeddings), or both.
+
+    Chunks are embedded lazily and remembered: in ``hybrid`` mode only the lexical shortlist
+    of each sentence is embedded, which keeps a cold call on large sources cheap.
+    """
+
+    def __init__(self, chunks: list[Evidence], embed_function: EmbedFunction) -> None:
+        self.chunks = chunks
+        self.embed_function = embed_function
+        self.lexical = LexicalIndex([chunk.text for chunk in chunks])
+        self._vectors: dict[int, np.ndarray] = {}
+        self._lock = threading.Lock()
 
     @classmethod
-    def build_many(
+    def build(
         cls,
-        source_sets: Sequence[Sequence[str]],
+        sources: Sequence[str],
         embed_function: EmbedFunction,
         strategy: ChunkStrategy,
         size: int,
         overlap: int,
         tokenize: Callable[[str], list[tuple[int, int]]] | None,
-    ) -> list[SourceIndex]:
-        """Indexes for several source sets, with every chunk of all of them embedded in one
-        call (length-sorted batches across sets waste less padding than one call per set)."""
-        chunked = [
-            [
-                Evidence(span.text, source_index, span.start, span.end)
-                for source_index, source in enumerate(sources)
-                for span in chunk_text(source, strategy, size, overlap, tokenize)
-            ]
-            for sources in source_sets
+    ) -> SourceIndex:
+        chunks = [
+            Evidence(span.text, source_index, span.start)
+            for source_index, source in enumerate(sources)
+            for span in chunk_text(source, strategy, size, overlap, tokenize)
         ]
-        texts = [chunk.text for chunks in chunked for chunk in chunks]
-        vectors = embed(embed_function, texts) if texts else np.zeros((0, 1), np.float32)
-        indexes, row = [], 0
-        for chunks in chunked:
-            part = vectors[row : row + len(chunks)] if chunks else np.zeros((0, 1), np.float32)
-            indexes.append(cls(chunks, part, _normalized(part)))
-            row += len(chunks)
-        return indexes
+        return cls(chunks, embed_function)
 
-    def search(self, queries: np.ndarray, k: int, metric: DistanceMetric) -> list[list[Evidence]]:
-        """The ``k`` nearest chunks for each query row, nearest first."""
-        if not self.chunks:
-            return [[] for _ in range(len(queries))]
-        if queries.shape[1] != self.vectors.shape[1]:
-            raise RetrievalFailed(
-                f"embed_function gave sentences {queries.shape[1]} dims but sources {self.vectors.shape[1]}"
-            )
-        if metric == "cosine":
-            similarity = _normalized(queries) @ self.unit_vectors.T
-        else:
-            squared = (queries**2).sum(1)[:, None] + (self.vectors**2).sum(1)[None, :] - 2 * queries @ self.vectors.T
-            similarity = -np.sqrt(np.maximum(squared, 0.0))
+    def _embedded(self, ids: Sequence[int]) -> np.ndarray:
+        """The vectors of chunks ``ids``, embedding the ones not seen before in one call."""
+        with self._lock:
+            missing = [i for i in dict.fromkeys(ids) if i not in self._vectors]
+        if missing:
+            vectors = embed(self.embed_function, [self.chunks[i].text for i in missing])
+            with self._lock:
+                self._vectors.update(zip(missing, vectors, strict=True))
+        with self._lock:
+            return np.stack([self._vectors[i] for i in ids])
+
+    def search(
+        self, queries: Sequence[str], k: int, metric: DistanceMetric, retrieval: Retrieval = "hybrid"
+    ) -> list[list[Evidence]]:
+        """The ``k`` best chunks for each query, best first.
+
+        ``lexical``: BM25. ``dense``: embedding similarity over every chunk. ``hybrid``: the
+        BM25 shortlist of each query (every chunk when there are few) ranked by embedding
+        similarity, fused with the BM25 ranking by reciprocal rank.
+        """
+        if not self.chunks or not queries:
+            return [[] for _ in queries]
         k = min(k, len(self.chunks))
-        top = np.argsort(-similarity, axis=1, kind="stable")[:, :k]
-        return [
-            [Evidence(**{**self.chunks[j].__dict__, "score": float(similarity[i, j])}) for j in row]
-            for i, row in enumerate(top)
-        ]
+        if retrieval == "lexical":
+            return [[self.chunks[i] for i in ranking[:k]] for ranking in self.lexical.rankings(queries, k)]
+        everything = list(range(len(self.chunks)))
+        if retrieval == "dense" or len(self.chunks) <= max(SHORTLIST, 4 * k):
+            lexical = self.lexical.rankings(queries, len(self.chunks)) if retrieval == "hybrid" else None
+            candidates = [everything] * len(queries)
+        else:
+            lexical = self.lexical.rankings(queries, max(SHORTLIST, 4 * k))
+            candidates = [ranking or everything[: max(SHORTLIST, 4 * k)] for ranking in lexical]
+        needed = sorted({i for ids in candidates for i in ids})
+        chunk_vectors = dict(zip(needed, self._embedded(needed), strict=True))
+        query_vectors = embed(self.embed_function, list(queries))
+        dimension = next(iter(chunk_vectors.values())).shape[0]
+        if query_vectors.shape[1] != dimension:
+            raise RetrievalFailed(
+                f"embed_function gave sentences {query_vectors.shape[1]} dims but sources {dimension}"
+            )
+        results = []
+        for row, ids in enumerate(candidates):
+            similarity = _similarity(query_vectors[row], np.stack([chunk_vectors[i] for i in ids]), metric)
+            dense = [ids[j] for j in np.argsort(-similarity, kind="stable")]
+            ranked = dense[:k] if lexical is None else rank_fusion([dense, lexical[row]], k)
+            results.append([self.chunks[i] for i in ranked])
+        return results
+
+
+def _similarity(query: np.ndarray, vectors: np.ndarray, metric: DistanceMetric) -> np.ndarray:
+    if metric == "cosine":
+        return _normalized(vectors) @ (query / max(float(np.linalg.norm(query)), 1e-12))
+    return -np.sqrt(np.maximum(((vectors - query) ** 2).sum(1), 0.0))
 
 
 class SourceIndexCache:
@@ -161,41 +235,32 @@ class SourceIndexCache:
         self._items: OrderedDict[tuple[Any, ...], SourceIndex] = OrderedDict()
         self._lock = threading.Lock()
 
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
     def __len__(self) -> int:
         return len(self._items)
 
-    def get_many(
+    def get(
         self,
-        source_sets: Sequence[Sequence[str]],
+        sources: Sequence[str],
         embed_function: EmbedFunction,
         strategy: ChunkStrategy,
         size: int,
         overlap: int,
         tokenize: Callable[[str], list[tuple[int, int]]] | None = None,
-    ) -> list[SourceIndex]:
-        """The index of each source set, building the missing ones together."""
+    ) -> SourceIndex:
+        """The index of ``sources``, built on first use (chunks are embedded later, as needed)."""
         # The function itself (not its id) is in the key: a collected lambda's id can be reused.
-        keys = [(_digest(sources), embed_function, strategy, size, overlap) for sources in source_sets]
+        key = (_digest(sources), embed_function, strategy, size, overlap)
         with self._lock:
-            found = {key: self._items[key] for key in keys if key in self._items}
-            for key in found:
+            if key in self._items:
                 self._items.move_to_end(key)
-        missing = list(dict.fromkeys(key for key in keys if key not in found))
-        if missing:
-            sources_of = dict(zip(keys, source_sets, strict=True))
-            built = SourceIndex.build_many(
-                [sources_of[key] for key in missing], embed_function, strategy, size, overlap, tokenize
-            )
-            found.update(zip(missing, built, strict=True))
-            with self._lock:
-                self._items.update(zip(missing, built, strict=True))
-                while len(self._items) > self.max_size:
-                    self._items.popitem(last=False)
-        return [found[key] for key in keys]
+                return self._items[key]
+        logger.info("indexing %d sources (%s chunks of %d)", len(sources), strategy, size)
+        index = SourceIndex.build(sources, embed_function, strategy, size, overlap, tokenize)
+        with self._lock:
+            self._items[key] = index
+            while len(self._items) > self.max_size:
+                self._items.popitem(last=False)
+        return index
 
 
 def _digest(sources: Sequence[str]) -> str:
@@ -258,7 +323,7 @@ def query(
                     and isinstance(item[1], (int, float))
                     and not isinstance(item[1], bool)
                 ):
-                    evidence.append(Evidence(item[0], score=float(item[1])))
+                    evidence.append(Evidence(item[0]))
                 else:
                     raise RetrievalFailed(
                         f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"

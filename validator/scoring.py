@@ -30,7 +30,7 @@ from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTok
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
 
-logger = logging.getLogger(__name__)
+logger = logging.getLogger("provenance_nli")
 
 ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
 """Column order of every probability array this module returns."""
@@ -190,6 +190,7 @@ def _load(model_name: str, checkpoint_path: str | None, device: torch.device, ba
         if key in _MODELS:
             _MODELS.move_to_end(key)
             return _MODELS[key]
+        logger.info("loading NLI model %s (checkpoint %s) on %s with %s", model_name, checkpoint_path, device, backend)
         loaded = _LoadedModel(model_name, checkpoint_path, device, backend)
         _MODELS[key] = loaded
         if len(_MODELS) > defaults.MODEL_CACHE_SIZE:

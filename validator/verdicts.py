@@ -23,7 +23,7 @@ from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
-VERDICTS: tuple[str, ...] = ("supported", "contradicted", "unsupported", "fabricated_quote")
+Method = Literal["verbatim", "model", "number_check", "quote_check", "none"]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
@@ -53,6 +53,13 @@ class SentenceResult:
     evidence, a sentence too long to score, or a ``fabricated_quote`` (a quoted span of
     five or more words that is not in the sources; ``quote_start``/``quote_end`` locate
     it). ``note`` explains those cases.
+
+    ``method`` says how the verdict was reached: ``verbatim`` (the sentence is copied from a
+    source; no model asked), ``model`` (the NLI model), ``number_check`` (the model would
+    support it, but a number of the sentence is not in the evidence), ``quote_check`` (a
+    fabricated quote) or ``none`` (nothing to check it against, or too long to check).
+    ``premise_scores`` holds the (entailment, neutral, contradiction) probabilities of each
+    premise the model scored, in order: the top-k passages, then their joint premise.
     """
 
     sentence: str
@@ -68,6 +75,8 @@ class SentenceResult:
     note: str | None = None
     quote_start: int | None = None
     quote_end: int | None = None
+    method: Method = "none"
+    premise_scores: list[list[float]] | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)

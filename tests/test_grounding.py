@@ -1,0 +1,167 @@
+"""How a verdict is reached before and around the model: sentences copied from a source,
+the number check, sentences that lean on the one before, and the three retrieval modes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from guardrails import Guard
+from helpers import outcome, sentences_of
+
+from validator import ProvenanceNLI
+from validator.numbers import number_verdict
+from validator.pipeline import CheckRequest, ProvenanceChecker
+
+DATA = Path(__file__).parent / "data"
+APACHE = (DATA / "apache-2.0.txt").read_text(encoding="utf-8")
+APACHE_PARAGRAPHS = [p for p in APACHE.split("\n\n") if p.strip()]
+NOTICE_SENTENCE = (
+    "This License does not grant permission to use the trade names, trademarks, service marks, or product names "
+    "of the Licensor, except as required for reasonable and customary use in describing the origin of the Work "
+    "and reproducing the content of the NOTICE file."
+)
+
+
+@pytest.fixture(scope="module")
+def checker() -> ProvenanceChecker:
+    return ProvenanceChecker()
+
+
+def _copied_sentences() -> list[tuple[str, list[str]]]:
+    """100 sentences copied from real texts (the Apache and GNU GPL 3 licences, the example
+    sources), as (sentence, the text's paragraphs); those with a negation first."""
+    from validator.splitting import split_sentences
+
+    texts = [
+        APACHE_PARAGRAPHS,
+        [p for p in (DATA.parent.parent / "examples" / "eiffel-tower.txt").read_text().split("\n\n") if p.strip()],
+        [p for p in (DATA.parent.parent / "examples" / "mount-everest.txt").read_text().split("\n\n") if p.strip()],
+        [p for p in (DATA / "gpl-3.0.txt").read_text(encoding="utf-8").split("\n\n") if p.strip()],
+    ]
+    picked = []
+    for paragraphs in texts:
+        for paragraph in paragraphs:
+            for span in split_sentences(paragraph):
+                if len(span.text.split()) >= 6 and span.text[0].isupper():
+                    picked.append((span.text, paragraphs))
+    negated = [p for p in picked if re.search(r"\bnot\b|n't\b|\bno\b|\bnever\b", p[0])]
+    rest = [p for p in picked if p not in negated]
+    return (negated + rest)[:100]
+
+
+def test_a_hundred_copied_sentences_pass_without_the_model(checker: ProvenanceChecker) -> None:
+    copied = _copied_sentences()
+    assert len(copied) == 100 and sum(" not " in f" {s} " for s, _ in copied) >= 10
+    for sentence, paragraphs in copied:
+        [result] = checker.check(CheckRequest(sentence, sources=paragraphs)).sentences
+        assert (result.verdict, result.method, result.confidence) == ("supported", "verbatim", 1.0), sentence
+
+
+def test_the_notice_sentence_passes_through_guard_query_function_and_cli() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    assert outcome(guard.validate(NOTICE_SENTENCE, metadata={"sources": APACHE_PARAGRAPHS})).validation_passed
+    paragraph = next(p for p in APACHE_PARAGRAPHS if "trade names" in " ".join(p.split()))
+    result = ProvenanceNLI(on_fail="noop").validate(NOTICE_SENTENCE, {"query_function": lambda text, k: [paragraph]})
+    assert result.outcome == "pass" and sentences_of(result)[0]["method"] == "verbatim"
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "Also, this license does not grant permission to use the trade names, trademarks, service marks, or product "
+        "names of the Licensor, except as required for reasonable and customary use in describing the origin of the "
+        "Work and reproducing the content of the NOTICE file [2].",
+        NOTICE_SENTENCE.replace(" use ", "\n  use ").replace("Licensor", "Licen-\nsor").upper(),
+    ],
+    ids=["connective-and-marker", "case-spacing-hyphen"],
+)
+def test_near_verbatim_copies_pass(checker: ProvenanceChecker, variant: str) -> None:
+    [result] = checker.check(CheckRequest(variant, sources=APACHE_PARAGRAPHS)).sentences
+    assert result.method == "verbatim"
+
+
+def test_a_clause_under_a_negation_is_not_a_copy(checker: ProvenanceChecker) -> None:
+    source = "It is not true that the museum closes at 9 p.m. on Sundays."
+    [result] = checker.check(CheckRequest("The museum closes at 9 p.m. on Sundays.", sources=[source])).sentences
+    assert result.method != "verbatim"  # what the model makes of it is the model's business
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("The museum closes at 9 p.m.", "The museum closes at 5 p.m. every day.", "contradicted"),
+        ("The museum closes at 5 p.m.", "The museum closes at 5 p.m. every day.", None),
+        ("Returns are accepted within 90 days.", "Returns are accepted within 30 days of purchase.", "contradicted"),
+        ("The ticket costs $12.", "The ticket costs $10.50 for adults.", "contradicted"),
+        ("Turnout was 45%.", "Turnout was 45 percent.", None),
+        ("It sold 23 million copies.", "It sold 23,000,000 copies.", None),
+        ("The tower has three lifts.", "The tower has 3 lifts.", None),
+        ("It was the third attempt.", "It was the 3rd attempt.", None),
+        ("The bridge opened in 1932.", "The bridge was completed in 1931 and opened a year later.", "contradicted"),
+        ("The bridge has 14 pillars.", "The bridge was completed in 1931.", "unsupported"),
+        ("One of the towers is tall.", "The towers are tall.", None),
+    ],
+)
+def test_number_check(sentence: str, premise: str, expected: str | None) -> None:
+    assert number_verdict(sentence, premise) == expected
+
+
+def test_a_wrong_number_the_model_would_pass_is_caught(checker: ProvenanceChecker) -> None:
+    sources = ["The museum closes at 5 p.m. every day except Monday."]
+    [result] = checker.check(
+        CheckRequest("The museum closes at 9 p.m. every day except Monday.", sources=sources)
+    ).sentences
+    assert result.verdict == "contradicted"
+    assert result.method in ("number_check", "model")
+
+
+def test_every_result_says_how_it_was_decided(checker: ProvenanceChecker) -> None:
+    sources = ["The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall."]
+    text = 'The Eiffel Tower in Paris was completed in 1889. It is made of gold. He said "the tower is made of solid gold".'
+    methods = [s.method for s in checker.check(CheckRequest(text, sources=sources)).sentences]
+    assert methods == ["verbatim", "model", "quote_check"]
+    assert [s.method for s in checker.check(CheckRequest(text, sources=[])).sentences][0] == "none"
+
+
+CONTEXT_CASES = [
+    json.loads(line) for line in (DATA / "context_cases.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+]
+
+
+def test_context_cases_are_hand_written_and_plenty() -> None:
+    assert len(CONTEXT_CASES) >= 40
+
+
+def test_sentences_that_lean_on_the_previous_one(checker: ProvenanceChecker) -> None:
+    """The hand-written context set: the last sentence of each answer leans on the one before.
+    A guard must not pass a wrong fact because it is about "it"; the model is small, so the
+    bar is the share that comes out right (reported in the README), and no wrong one passes
+    in the two cases the issue names."""
+    right = 0
+    for case in CONTEXT_CASES:
+        last = checker.check(CheckRequest(case["answer"], sources=case["sources"])).sentences[-1]
+        right += (last.verdict == "supported") == (case["label"] == "supported")
+    assert right / len(CONTEXT_CASES) >= 0.75
+    eiffel = ["The Eiffel Tower in Paris was completed in 1889.", "The Empire State Building was completed in 1931."]
+    report = checker.check(CheckRequest("The Eiffel Tower is in Paris. It was completed in 1931.", sources=eiffel))
+    assert report.sentences[-1].verdict != "supported"
+
+
+@pytest.mark.parametrize("retrieval", ["hybrid", "dense", "lexical"])
+def test_every_retrieval_mode_finds_the_passage(retrieval: str) -> None:
+    filler = [f"Paragraph {i} is about the harbour of town number {i} and its fishing boats." for i in range(60)]
+    sources = [*filler, "The Eiffel Tower in Paris was completed in 1889 and is 330 metres tall."]
+    result = ProvenanceNLI(on_fail="noop", retrieval=retrieval).validate(  # type: ignore[arg-type]
+        "The Eiffel Tower was completed in 1889.", {"sources": sources}
+    )
+    assert sentences_of(result)[0]["source_index"] == len(filler)
+
+
+def test_an_unknown_retrieval_mode_is_rejected() -> None:
+    from validator.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="retrieval must be one of"):
+        ProvenanceNLI(retrieval="semantic")  # type: ignore[arg-type]
