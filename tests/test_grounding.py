@@ -120,10 +120,13 @@ def test_a_wrong_number_the_model_would_pass_is_caught(checker: ProvenanceChecke
 
 def test_every_result_says_how_it_was_decided(checker: ProvenanceChecker) -> None:
     sources = ["The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall."]
-    text = 'The Eiffel Tower in Paris was completed in 1889. It is made of gold. He said "the tower is made of solid gold".'
+    text = (
+        "The Eiffel Tower in Paris was completed in 1889. It is made of gold. "
+        'He said "the tower is made of solid gold".'
+    )
     methods = [s.method for s in checker.check(CheckRequest(text, sources=sources)).sentences]
     assert methods == ["verbatim", "model", "quote_check"]
-    assert [s.method for s in checker.check(CheckRequest(text, sources=[])).sentences][0] == "none"
+    assert checker.check(CheckRequest(text, sources=[])).sentences[0].method == "none"
 
 
 CONTEXT_CASES = [

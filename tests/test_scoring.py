@@ -52,10 +52,10 @@ def test_batching_and_length_sorting_do_not_change_scores(tiny_model_factory) ->
 
 def test_long_premise_is_scored_as_windows_not_truncated(tiny_model_factory) -> None:
     path = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, None)
-    scorer = NLIScorer(path, max_length=64)
+    scorer = NLIScorer(path, max_length=96)
     premise = "filler words here. " * 200
     features = scorer.tools.tokenizer(
-        [premise], ["claim"], truncation="only_first", max_length=64, stride=32, return_overflowing_tokens=True
+        [premise], ["claim"], truncation="only_first", max_length=96, stride=32, return_overflowing_tokens=True
     )
     assert len(features["input_ids"]) > 10  # the whole premise is covered by windows
     assert scorer.score([(premise, "claim")]).shape == (1, 3)

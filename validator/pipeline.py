@@ -36,7 +36,7 @@ from validator.retrieval import (
 )
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
-from validator.verdicts import SentenceResult, Thresholds, Verdict, decide
+from validator.verdicts import Method, SentenceResult, Thresholds, Verdict, decide
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
@@ -341,6 +341,8 @@ class ProvenanceChecker:
         else:
             evidence = [[] for _ in spans]
         fits = self.scorer.hypothesis_fits([span.text for span in spans])
+        haystacks: list[VerbatimHaystack] = []
+        quote_haystack = ""
         if request.sources is not None:
             haystacks = [VerbatimHaystack.of(source) for source in request.sources]
             quote_haystack = normalize(" ".join(request.sources))
@@ -419,7 +421,8 @@ class ProvenanceChecker:
                 span.text, span.start, span.end, "unsupported", 0.0, 0.0, None, needs_review=False, note=claim.note
             )
         verdict, confidence, premise = decide(probabilities, claim.premises, self.thresholds)
-        method, note = "model", None
+        method: Method = "model"
+        note = None
         if verdict == "supported":
             verdict, premise, method, note = self._check_numbers(span.text, probabilities, claim.premises)
         return SentenceResult(
@@ -440,7 +443,7 @@ class ProvenanceChecker:
 
     def _check_numbers(
         self, sentence: str, probabilities: Any, premises: list[Evidence]
-    ) -> tuple[Verdict, Evidence, str, str | None]:
+    ) -> tuple[Verdict, Evidence, Method, str | None]:
         """A supported sentence stays supported only if an entailing premise has all its
         numbers. A premise joined from several sources cannot vouch for a number: "1889" of
         one building and "1931" of another must not meet there."""

@@ -123,7 +123,7 @@ class LexicalIndex:
         self._bm25s = bm25s
         self.size = len(texts)
         self.retriever: Any = None
-        tokens = bm25s.tokenize(list(texts), stopwords="en", show_progress=False)
+        tokens: Any = bm25s.tokenize(list(texts), stopwords="en", show_progress=False)
         if tokens.vocab:  # an index of stop words only has nothing to match
             self.retriever = bm25s.BM25()
             self.retriever.index(tokens, show_progress=False)
@@ -234,6 +234,11 @@ class SourceIndexCache:
         self.max_size = max_size
         self._items: OrderedDict[tuple[Any, ...], SourceIndex] = OrderedDict()
         self._lock = threading.Lock()
+
+    def clear(self) -> None:
+        """Forget every index (the speed benchmark times cold calls with it)."""
+        with self._lock:
+            self._items.clear()
 
     def __len__(self) -> int:
         return len(self._items)

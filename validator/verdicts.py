@@ -20,7 +20,7 @@ import numpy as np
 from validator import defaults
 from validator.errors import InvalidInput
 from validator.retrieval import Evidence
-from validator.scoring import CONTRADICTION, ENTAILMENT
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
 Method = Literal["verbatim", "model", "number_check", "quote_check", "none"]
@@ -80,6 +80,16 @@ class SentenceResult:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def decide_columns(probabilities: np.ndarray, entailment: float, contradiction: float) -> np.ndarray:
+    """The rule below, row by row on ``(n, 3)`` probabilities: the column of each row's verdict
+    (ENTAILMENT, CONTRADICTION, or NEUTRAL for unsupported). Calibration and evaluation use it."""
+    return np.where(
+        probabilities[:, ENTAILMENT] >= entailment,
+        ENTAILMENT,
+        np.where(probabilities[:, CONTRADICTION] >= contradiction, CONTRADICTION, NEUTRAL),
+    )
 
 
 def decide(
