@@ -7,7 +7,7 @@ writes (``build/data/dev.jsonl``); each claim's gold passage is its premise, hid
 per mode asks with a sentence copied from the gold passage (verbatim and near-verbatim
 sentences must come back at rank 1).
 
-    python benchmarks/bench_retrieval.py --claims 300 --distractors 49
+    python benchmarks/bench_retrieval.py --claims 200 --distractors 29
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from validator.splitting import split_sentences
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("build/data/dev.jsonl"))
-    parser.add_argument("--claims", type=int, default=300)
-    parser.add_argument("--distractors", type=int, default=49)
+    parser.add_argument("--claims", type=int, default=200)
+    parser.add_argument("--distractors", type=int, default=29)
     parser.add_argument("--k", type=int, default=3)
     parser.add_argument("--seed", type=int, default=13)
     args = parser.parse_args()

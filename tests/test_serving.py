@@ -137,6 +137,37 @@ def test_v2_route_health_and_bad_requests(app: tuple[str, subprocess.Popen]) -> 
     assert requests.get(f"{url}/health", timeout=30).json()["status"] == "ready"
 
 
+def test_a_bad_request_never_fails_the_requests_batched_with_it(app: tuple[str, subprocess.Popen]) -> None:
+    url, _ = app
+    good = [encode_request([(SOURCES[0], f"The Eiffel Tower is {300 + i} metres tall.")]) for i in range(8)]
+    surrogate = encode_request([(SOURCES[0], "The tower \ud800 is tall.")])
+    with ThreadPoolExecutor(max_workers=9) as pool:
+        codes = list(
+            pool.map(
+                lambda body: requests.post(f"{url}/validate", json=body, timeout=60).status_code, [surrogate, *good]
+            )
+        )
+    assert codes == [400] + [200] * 8
+
+
+def test_requests_over_the_limits_or_off_the_spec_are_refused(app: tuple[str, subprocess.Popen]) -> None:
+    url, _ = app
+    post = lambda **kwargs: requests.post(f"{url}/validate", timeout=60, **kwargs).status_code  # noqa: E731
+    assert post(json=encode_request([("x" * 20_001, "claim")])) == 413
+    assert post(json=encode_request([("p", "h")] * 1_025)) == 413
+    assert post(data=b"[" * 100_000 + b"]" * 100_000) == 400  # nested too deep for a JSON parser
+    assert post(data=b" " * 4_000_001) == 413
+    twice = encode_request([("p", "h")])
+    twice["inputs"].append(twice["inputs"][0])
+    assert post(json=twice) == 400
+    wrong_shape = encode_request([("p", "h")])
+    wrong_shape["inputs"][0]["shape"] = [2]
+    assert post(json=wrong_shape) == 400
+    wrong_type = encode_request([("p", "h")])
+    wrong_type["inputs"][1]["datatype"] = "FP32"
+    assert post(json=wrong_type) == 400
+
+
 def test_concurrent_requests_are_scored_in_shared_batches(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     bodies = [encode_request([(SOURCES[0], f"The Eiffel Tower is {300 + i} metres tall.")]) for i in range(12)]

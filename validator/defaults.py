@@ -31,3 +31,9 @@ SERVE_MAX_BATCH_SIZE = 16
 """Requests a Ray Serve replica merges into one forward pass."""
 SERVE_BATCH_WAIT_S = 0.02
 SERVED_MODEL_NAME = "provenance-nli"
+SERVE_MAX_BODY_BYTES = 4_000_000
+"""Largest request body the scoring server reads (HTTP 413 above it)."""
+SERVE_MAX_PAIRS = 1_024
+SERVE_MAX_TEXT_CHARS = 20_000
+"""Per premise or hypothesis: far above a retrieved passage, far below a document that would
+keep a replica busy for minutes."""

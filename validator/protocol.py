@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.scoring import label_columns
 
@@ -34,22 +35,54 @@ def encode_request(pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
     }
 
 
-def decode_request(body: Any) -> list[tuple[str, str]]:
-    """The pairs in a request body.
+class RequestTooLarge(InvalidInput):
+    """A request over the server's size limits (answered with HTTP 413)."""
+
+
+def decode_request(
+    body: Any, max_pairs: int = defaults.SERVE_MAX_PAIRS, max_text_chars: int = defaults.SERVE_MAX_TEXT_CHARS
+) -> list[tuple[str, str]]:
+    """The pairs in a request body, checked against the KServe v2 spec and the limits.
+
+    Checked here, per request and before any batching, so that one bad request gets its own
+    error and never fails the requests merged with it: exactly one ``premise`` and one
+    ``hypothesis`` tensor, each ``datatype`` ``BYTES`` with ``shape`` ``[N]`` matching its
+    data, strings that are valid Unicode (no lone surrogates), at most ``max_pairs`` pairs
+    and ``max_text_chars`` characters per text.
 
     Raises:
-        InvalidInput: The body is not a v2 request with two equally long string tensors
-            named ``premise`` and ``hypothesis``; the message says what is wrong.
+        InvalidInput: The body is not such a request; the message says what is wrong.
+        RequestTooLarge: It is over a limit.
     """
     inputs = body.get("inputs") if isinstance(body, Mapping) else None
     if not isinstance(inputs, list):
         raise InvalidInput('expected a JSON object with an "inputs" list (KServe v2)')
-    tensors = {t.get("name"): t.get("data") for t in inputs if isinstance(t, Mapping)}
+    tensors: dict[str, Mapping[str, Any]] = {}
+    for tensor in inputs:
+        name = tensor.get("name") if isinstance(tensor, Mapping) else None
+        if name in tensors:
+            raise InvalidInput(f'input "{name}" appears twice')
+        if name in (PREMISE, HYPOTHESIS):
+            tensors[name] = tensor
     columns = []
     for name in (PREMISE, HYPOTHESIS):
-        data = tensors.get(name)
+        tensor = tensors.get(name, {})
+        data = tensor.get("data")
         if not isinstance(data, list) or not all(isinstance(value, str) for value in data):
             raise InvalidInput(f'input "{name}" must be a BYTES tensor whose data is a list of strings')
+        if tensor.get("datatype") not in (None, "BYTES"):
+            raise InvalidInput(f'input "{name}" has datatype {tensor.get("datatype")!r}; expected "BYTES"')
+        if tensor.get("shape") not in (None, [len(data)]):
+            raise InvalidInput(f'input "{name}" has shape {tensor.get("shape")!r:.60} but {len(data)} values')
+        if len(data) > max_pairs:
+            raise RequestTooLarge(f'input "{name}" has {len(data)} values; the limit is {max_pairs} per request')
+        for i, value in enumerate(data):
+            if len(value) > max_text_chars:
+                raise RequestTooLarge(f"{name}[{i}] has {len(value):,} characters; the limit is {max_text_chars:,}")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise InvalidInput(f"{name}[{i}] is not valid Unicode text: {error.reason}") from error
         columns.append(data)
     if len(columns[0]) != len(columns[1]):
         raise InvalidInput(f"{len(columns[0])} premises but {len(columns[1])} hypotheses")

@@ -24,7 +24,7 @@ from ray.serve import Application
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.protocol import decode_request, encode_response
+from validator.protocol import RequestTooLarge, decode_request, encode_response
 from validator.scoring import Backend, NLIScorer
 
 api = FastAPI(title="provenance-nli scoring", description=(__doc__ or "").splitlines()[0])
@@ -41,6 +41,12 @@ class ScoringServer:
         backend: ``"torch"`` or ``"onnx"`` (int8, CPU).
         max_batch_size: Requests merged into one scoring call.
         batch_wait_timeout_s: How long a batch waits to fill.
+        max_body_bytes: Larger request bodies get HTTP 413 unread. Defaults to 4 MB.
+        max_pairs: Pairs per request (413 above). Defaults to 1,024.
+        max_text_chars: Characters per premise or hypothesis (413 above). Defaults to 20,000.
+
+    Every request is decoded and checked on its own before it joins a batch, so a bad one
+    gets its 400 or 413 and the requests merged with it are scored as usual.
     """
 
     def __init__(
@@ -50,7 +56,13 @@ class ScoringServer:
         backend: Backend = "torch",
         max_batch_size: int = defaults.SERVE_MAX_BATCH_SIZE,
         batch_wait_timeout_s: float = defaults.SERVE_BATCH_WAIT_S,
+        max_body_bytes: int = defaults.SERVE_MAX_BODY_BYTES,
+        max_pairs: int = defaults.SERVE_MAX_PAIRS,
+        max_text_chars: int = defaults.SERVE_MAX_TEXT_CHARS,
     ) -> None:
+        self.max_body_bytes = max_body_bytes
+        self.max_pairs = max_pairs
+        self.max_text_chars = max_text_chars
         self.scorer = NLIScorer(model_name, device=device, backend=backend)
         self.scorer.warm_up()
         labels = self.scorer.labels
@@ -72,10 +84,20 @@ class ScoringServer:
         return results
 
     async def _infer(self, request: Request) -> dict[str, Any]:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_body_bytes:
+            raise HTTPException(status_code=413, detail=f"body over {self.max_body_bytes:,} bytes")
+        body = b""
+        async for part in request.stream():
+            body += part
+            if len(body) > self.max_body_bytes:
+                raise HTTPException(status_code=413, detail=f"body over {self.max_body_bytes:,} bytes")
         try:
-            pairs = decode_request(json.loads(await request.body()))
-        except (json.JSONDecodeError, UnicodeDecodeError, InvalidInput) as error:
-            raise HTTPException(status_code=400, detail=str(error)) from error
+            pairs = decode_request(json.loads(body), self.max_pairs, self.max_text_chars)
+        except RequestTooLarge as error:
+            raise HTTPException(status_code=413, detail=str(error)) from error
+        except (ValueError, RecursionError) as error:  # not JSON, nested too deep, not a v2 request
+            raise HTTPException(status_code=400, detail=f"bad request: {str(error)[:300]}") from error
         if not pairs:
             return encode_response(np.zeros((0, len(self.columns))), self.label_names, defaults.SERVED_MODEL_NAME)
         try:
@@ -113,7 +135,7 @@ def build_app(args: Mapping[str, str]) -> Application:
     Keys: ``num_replicas`` (default 1), or ``min_replicas`` and ``max_replicas`` for
     autoscaling on ongoing requests; ``num_cpus`` and ``num_gpus`` per replica (default 1
     and 0); ``model_name``, ``device``, ``backend``, ``max_batch_size``,
-    ``batch_wait_timeout_s``.
+    ``batch_wait_timeout_s``, ``max_body_bytes``, ``max_pairs``, ``max_text_chars``.
     """
     known = {
         "num_replicas",
@@ -126,6 +148,9 @@ def build_app(args: Mapping[str, str]) -> Application:
         "backend",
         "max_batch_size",
         "batch_wait_timeout_s",
+        "max_body_bytes",
+        "max_pairs",
+        "max_text_chars",
     }
     if unknown := set(args) - known:
         raise InvalidInput(f"unknown app arguments {sorted(unknown)}; known: {sorted(known)}")
@@ -146,6 +171,9 @@ def build_app(args: Mapping[str, str]) -> Application:
         backend=args.get("backend", "torch"),
         max_batch_size=int(args.get("max_batch_size", defaults.SERVE_MAX_BATCH_SIZE)),
         batch_wait_timeout_s=float(args.get("batch_wait_timeout_s", defaults.SERVE_BATCH_WAIT_S)),
+        max_body_bytes=int(args.get("max_body_bytes", defaults.SERVE_MAX_BODY_BYTES)),
+        max_pairs=int(args.get("max_pairs", defaults.SERVE_MAX_PAIRS)),
+        max_text_chars=int(args.get("max_text_chars", defaults.SERVE_MAX_TEXT_CHARS)),
     )
 
 
