@@ -30,7 +30,7 @@ train-data:
 
 train-model: train-data
 	$(PY) -m training.previous
-	$(PY) -m training.train --data build/data --out build/run --init build/previous-model --epochs 1 --lr 3e-5 --checkpoint-every 400
+	$(PY) -m training.train --data build/data --out build/run --init build/previous-model --epochs 1 --max-steps 1600 --lr 3e-5 --checkpoint-every 400
 	$(PY) -m training.calibrate --checkpoint build/run/checkpoint --data build/data
 
 # Old (0.2.0) and new model side by side on every evaluation set (~30 min on 2 CPU cores).

@@ -117,3 +117,11 @@ def tiny_model_factory(tmp_path_factory: pytest.TempPathFactory):
         return _tiny(tmp_path_factory.mktemp(name), id2label, winner, distil)
 
     return build
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A refused connection may have been caught and turned into a fail-closed result by the
+    code under test; the session still fails, naming what tried to leave the machine."""
+    if BLOCKED:
+        print(f"\nnetwork access attempted during the tests: {sorted(set(BLOCKED))}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -116,6 +116,7 @@ def train(args: argparse.Namespace) -> None:
     lengths = [len(r["premise"]) + len(r["hypothesis"]) for r in train_rows]
     steps_per_epoch = math.ceil(len(train_rows) / args.batch_size)
     total_steps = steps_per_epoch * args.epochs
+    stop_at = min(args.max_steps or total_steps, total_steps)  # the schedule still spans total_steps
 
     checkpoint = args.out / "checkpoint"
     source = checkpoint if (checkpoint / "trainer_state.pt").exists() else (args.init or args.base)
@@ -134,7 +135,7 @@ def train(args: argparse.Namespace) -> None:
 
     model.train()
     started, running_loss = time.time(), 0.0
-    while step < total_steps:
+    while step < stop_at:
         epoch, offset = divmod(step, steps_per_epoch)
         batches = length_bucketed_batches(lengths, args.batch_size, args.seed + epoch)
         for batch_ids in batches[offset:]:
@@ -166,7 +167,7 @@ def train(args: argparse.Namespace) -> None:
                     (time.time() - started) / args.log_every,
                 )
                 running_loss, started = 0.0, time.time()
-            if step % args.checkpoint_every == 0 or step == total_steps:
+            if step % args.checkpoint_every == 0 or step in (total_steps, stop_at):
                 dev_accuracy = accuracy(model, tokenizer, dev_rows, args.max_length)
                 logger.info("step %d dev_accuracy %.4f (n=%d)", step, dev_accuracy, len(dev_rows))
                 model.save_pretrained(checkpoint)
@@ -178,7 +179,7 @@ def train(args: argparse.Namespace) -> None:
                 if step % steps_per_epoch == 0 or step == total_steps:
                     model.save_pretrained(args.out / f"epoch-{math.ceil(step / steps_per_epoch)}")
                     tokenizer.save_pretrained(args.out / f"epoch-{math.ceil(step / steps_per_epoch)}")
-            if step == total_steps:
+            if step == stop_at:
                 break
 
 
@@ -189,6 +190,7 @@ def main() -> None:
     parser.add_argument("--base", type=Path, default=None)
     parser.add_argument("--init", type=Path, default=None, help="start from this model instead of --base")
     parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--max-steps", type=int, default=None, help="stop here (the LR schedule keeps its length)")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--lr", type=float, default=6e-5)
     parser.add_argument("--max-length", type=int, default=128)

@@ -23,7 +23,8 @@ from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
+from validator.judge import LLMJudge
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, ScorerMode
 from validator.scoring import Backend, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
@@ -40,6 +41,9 @@ class JobSettings:
     min_confidence: float | None = None
     contradiction_threshold: float | None = None
     fail_on: tuple[str, ...] = FAILABLE_VERDICTS
+    scorer: ScorerMode = "nli"
+    llm_model: str | None = None
+    llm_api_base: str | None = None
 
     def checker(self) -> ProvenanceChecker:
         scorer = NLIScorer(self.model_name, device=self.device, batch_size=self.batch_size, backend=self.backend)
@@ -50,12 +54,28 @@ class JobSettings:
             if self.contradiction_threshold is None
             else self.contradiction_threshold,
         )
-        return ProvenanceChecker(scorer, top_k=self.top_k, thresholds=thresholds, embed_device=self.device)
+        judge = None
+        if self.scorer != "nli" and self.llm_model:
+            # LiteLLM reads provider keys from their usual variables (OPENAI_API_KEY…); a key for
+            # an OpenAI-compatible api_base can come from PROVENANCE_NLI_LLM_API_KEY.
+            kwargs = {"api_base": self.llm_api_base} if self.llm_api_base else {}
+            if key := os.environ.get("PROVENANCE_NLI_LLM_API_KEY"):
+                kwargs["api_key"] = key
+            judge = LLMJudge(self.llm_model, kwargs)
+        return ProvenanceChecker(
+            scorer,
+            top_k=self.top_k,
+            thresholds=thresholds,
+            embed_device=self.device,
+            scorer_mode=self.scorer,
+            judge=judge,
+        )
 
 
 def report_json(report: CheckReport, fail_on: Iterable[str]) -> dict[str, Any]:
     """``{"passed", "sentences"}``: what the CLI prints and the batch job writes per item."""
-    return {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
+    result = {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
+    return result | ({"llm": report.llm} if report.llm is not None else {})
 
 
 class BatchJob:

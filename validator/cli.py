@@ -24,7 +24,7 @@ from validator import defaults
 from validator.batch import JobSettings, report_json, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.pipeline import CheckReport, CheckRequest
+from validator.pipeline import SCORER_MODES, CheckReport, CheckRequest
 from validator.scoring import BACKENDS, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
 
@@ -65,19 +65,22 @@ def _settings(args: argparse.Namespace) -> JobSettings:
         min_confidence=args.min_confidence,
         contradiction_threshold=args.contradiction_threshold,
         fail_on=tuple(args.fail_on),
+        scorer=getattr(args, "scorer", "nli"),
+        llm_model=getattr(args, "llm_model", None),
+        llm_api_base=getattr(args, "llm_api_base", None),
     )
 
 
 def _table(report: CheckReport) -> str:
-    rows = [f"{'#':>3}  {'verdict':<16} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
+    rows = [f"{'#':>3}  {'verdict':<16} {'method':<12} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
     for i, s in enumerate(report.sentences, 1):
         confidence = "-" if s.confidence is None else f"{s.confidence:.2f}"
         rows.append(
-            f"{i:>3}  {s.verdict:<16} {confidence:>5}  {s.entailment:>6.2f} "
+            f"{i:>3}  {s.verdict:<16} {s.method:<12} {confidence:>5}  {s.entailment:>6.2f} "
             f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
         )
         detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
-        rows.append(f"{'':>42}  ↳ {textwrap.shorten(detail, 90)}")
+        rows.append(f"{'':>55}  ↳ {textwrap.shorten(detail, 90)}")
     return "\n".join(rows)
 
 
@@ -198,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
     check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")
     check.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    check.add_argument("--scorer", choices=SCORER_MODES, default="nli", help="llm / cascade: an LLM judge")
+    check.add_argument("--llm-model", default=None, help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>")
+    check.add_argument("--llm-api-base", default=None, help="an OpenAI-compatible server's URL")
     check.set_defaults(run=cmd_check)
     batch = sub.add_parser("check-batch", parents=[common], help="check JSONL items {text, sources}")
     batch.add_argument("--input", required=True, metavar="JSONL")

@@ -37,3 +37,6 @@ SERVE_MAX_PAIRS = 1_024
 SERVE_MAX_TEXT_CHARS = 20_000
 """Per premise or hypothesis: far above a retrieved passage, far below a document that would
 keep a replica busy for minutes."""
+LLM_TIMEOUT_S = 30.0
+LLM_MAX_CONCURRENCY = 8
+LLM_RETRIES = 3

@@ -22,7 +22,8 @@ from guardrails.validator_base import (
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
+from validator.judge import LLMCallable, LLMJudge
+from validator.pipeline import CheckRequest, ProvenanceChecker, ScorerMode, ValidationMethod, describe
 from validator.remote import RemoteScorer
 from validator.retrieval import Retrieval
 from validator.scoring import Backend, NLIScorer, PairScorer
@@ -84,6 +85,15 @@ class ProvenanceNLI(Validator):
             closed. Defaults to 30.
         retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings, fused by
             reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
+        scorer: ``"nli"`` (the NLI model; offline), ``"llm"`` (an LLM judge decides what the
+            deterministic checks leave open) or ``"cascade"`` (the NLI model first, the judge
+            only where it is not confident). Defaults to ``"nli"``.
+        llm_callable: For ``"llm"`` / ``"cascade"``: a LiteLLM model name (``"gpt-4o-mini"``,
+            ``"openai/<name>"`` with ``llm_kwargs={"api_base": ...}``), or ``f(prompt) -> str``.
+        llm_kwargs: Passed to ``litellm.completion`` (``api_base``, ``api_key``…).
+        llm_timeout: Seconds per judge call (retried with back-off on rate limits, 5xx and
+            timeouts, then fail closed). Defaults to 30.
+        llm_max_concurrency: Judge calls in flight at once. Defaults to 8.
         use_local: ``False`` sends the NLI pairs to ``validation_endpoint`` (guardrails'
             keyword). Only an explicit ``False`` does: the rc file's remote-inference
             setting is not followed, since the hub hosts no endpoint for this validator and
@@ -134,6 +144,11 @@ class ProvenanceNLI(Validator):
         max_source_chars: int = defaults.MAX_SOURCE_CHARS,
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         retrieval: Retrieval = "hybrid",
+        scorer: ScorerMode = "nli",
+        llm_callable: LLMCallable | None = None,
+        llm_kwargs: dict[str, Any] | None = None,
+        llm_timeout: float = defaults.LLM_TIMEOUT_S,
+        llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         **kwargs: Any,
     ) -> None:
@@ -165,13 +180,17 @@ class ProvenanceNLI(Validator):
             max_source_chars=max_source_chars,
             query_timeout=query_timeout,
             retrieval=retrieval,
+            scorer=scorer,
+            llm_callable=llm_callable if isinstance(llm_callable, str) else None,
+            llm_timeout=llm_timeout,
+            llm_max_concurrency=llm_max_concurrency,
             endpoint_timeout=endpoint_timeout,
             **kwargs,
         )
         self._fail_on = parse_fail_on(fail_on)
         self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
         endpoint = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
-        scorer: PairScorer = (
+        pair_scorer: PairScorer = (
             RemoteScorer(endpoint, model_name, max_length=max_length, timeout=endpoint_timeout)
             if endpoint
             else NLIScorer(
@@ -183,7 +202,7 @@ class ProvenanceNLI(Validator):
                 backend=backend,
             )
         )
-        settings = scorer.settings
+        settings = pair_scorer.settings
         thresholds = Thresholds(
             entailment=settings.entailment_threshold if min_confidence is None else min_confidence,
             contradiction=settings.contradiction_threshold
@@ -192,7 +211,7 @@ class ProvenanceNLI(Validator):
             review=review_threshold,
         )
         self._checker = ProvenanceChecker(
-            scorer,
+            pair_scorer,
             top_k=top_k,
             thresholds=thresholds,
             joint_premise=joint_premise,
@@ -202,6 +221,10 @@ class ProvenanceNLI(Validator):
             query_timeout=query_timeout,
             embed_device=device,
             retrieval=retrieval,
+            scorer_mode=scorer,
+            judge=LLMJudge(llm_callable, llm_kwargs, timeout=llm_timeout, max_concurrency=llm_max_concurrency)
+            if scorer != "nli" and llm_callable is not None
+            else None,
         )
 
     def _remote_endpoint(self, inference_endpoint: str | None, use_local: bool | None) -> str | None:
@@ -237,6 +260,7 @@ class ProvenanceNLI(Validator):
                 "sentences": [s.to_dict() for s in report.sentences],
                 "fail_on": sorted(self._fail_on),
                 "model": self._checker.scorer.model_name,
+                **({"llm": report.llm} if report.llm is not None else {}),
             },
         }
         failing = report.failing(self._fail_on)

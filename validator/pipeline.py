@@ -18,6 +18,7 @@ from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.errors import InvalidInput, TextTooLong
+from validator.judge import Judgement, LLMJudge, Usage
 from validator.numbers import find_numbers, missing_numbers, number_verdict
 from validator.quotes import VerbatimHaystack, missing_quote, normalize
 from validator.retrieval import (
@@ -40,6 +41,8 @@ from validator.verdicts import Method, SentenceResult, Thresholds, Verdict, deci
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
+ScorerMode = Literal["nli", "llm", "cascade"]
+SCORER_MODES: tuple[str, ...] = ("nli", "llm", "cascade")
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ class CheckReport:
 
     text: str
     sentences: list[SentenceResult] = field(default_factory=list)
+    llm: dict[str, Any] | None = None
+    """With an LLM judge: how many sentences it judged, of how many, and its token use."""
 
     def failing(self, fail_on: Iterable[str]) -> list[SentenceResult]:
         fail_on = set(fail_on)
@@ -112,18 +117,20 @@ class CheckReport:
     def without(self, removed: Sequence[SentenceResult]) -> str:
         """``text`` with ``removed`` sentences cut out and everything else byte for byte.
 
-        Each cut takes the whitespace that followed the sentence (or, for the last
-        sentence, the whitespace before it), so no double spaces are left behind.
+        Each cut takes the whitespace that followed the sentence (or, for sentences after the
+        last one kept, the whitespace before them), so no double or trailing spaces are left.
         """
         removed_ids = {id(s) for s in removed}
+        kept_indexes = [i for i, s in enumerate(self.sentences) if id(s) not in removed_ids]
+        last_kept = kept_indexes[-1] if kept_indexes else None
         cuts: list[tuple[int, int]] = []
         for i, sentence in enumerate(self.sentences):
             if id(sentence) not in removed_ids:
                 continue
-            if i + 1 < len(self.sentences):
+            if last_kept is not None and i < last_kept:
                 cuts.append((sentence.start, self.sentences[i + 1].start))
-            else:
-                cuts.append((self.sentences[i - 1].end if i else sentence.start, sentence.end))
+            else:  # after the last kept sentence: take the whitespace before it instead
+                cuts.append((self.sentences[last_kept].end if last_kept is not None else sentence.start, sentence.end))
         kept, position = [], 0
         for start, end in sorted(cuts):
             kept.append(self.text[position : max(start, position)])
@@ -206,6 +213,10 @@ class ProvenanceChecker:
         embed_device: Device for the default embedder. Defaults to the best available.
         retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings fused by
             reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
+        scorer_mode: ``"nli"`` (the NLI model), ``"llm"`` (the ``judge`` decides every sentence
+            the deterministic checks leave open) or ``"cascade"`` (the NLI model first, the judge
+            only for verdicts below the review threshold). Defaults to ``"nli"``.
+        judge: The :class:`~validator.judge.LLMJudge` for ``"llm"`` and ``"cascade"``.
     """
 
     def __init__(
@@ -221,6 +232,8 @@ class ProvenanceChecker:
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         embed_device: str | None = None,
         retrieval: Retrieval = "hybrid",
+        scorer_mode: ScorerMode = "nli",
+        judge: LLMJudge | None = None,
         cache: SourceIndexCache | None = None,
     ) -> None:
         if not isinstance(top_k, int) or top_k < 1:
@@ -245,6 +258,12 @@ class ProvenanceChecker:
         if retrieval not in RETRIEVALS:
             raise InvalidInput(f"retrieval must be one of {RETRIEVALS}, got {retrieval!r}")
         self.retrieval: Retrieval = retrieval
+        if scorer_mode not in SCORER_MODES:
+            raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
+        if scorer_mode != "nli" and judge is None:
+            raise InvalidInput(f'scorer="{scorer_mode}" needs an LLM judge: pass llm_callable')
+        self.scorer_mode: ScorerMode = scorer_mode
+        self.judge = judge
         self.cache = cache or SourceIndexCache()
 
     def check(self, request: CheckRequest) -> CheckReport:
@@ -263,23 +282,76 @@ class ProvenanceChecker:
             zip(requests, self._indexes(requests), strict=True), total=len(requests), disable=not progress
         )
         claims = [self._claims(request, index) for request, index in retrieving]
+        by_judge = self.scorer_mode == "llm"
         pairs = [
             (premise.text, claim.hypothesis)
             for item in claims
             for claim in item
-            if not claim.verbatim
+            if not claim.verbatim and not by_judge
             for premise in claim.premises
         ]
         probabilities = self.scorer.score(pairs)
-        reports, row = [], 0
-        for request, item in zip(requests, claims, strict=True):
-            results = []
+        results: list[list[SentenceResult | None]] = []
+        row = 0
+        for item in claims:
+            results.append([])
             for claim in item:
+                if by_judge and claim.premises and not claim.verbatim:
+                    results[-1].append(None)  # the judge decides it below
+                    continue
                 scored = 0 if claim.verbatim else len(claim.premises)
-                results.append(self._result(claim, probabilities[row : row + scored]))
+                results[-1].append(self._result(claim, probabilities[row : row + scored]))
                 row += scored
-            reports.append(CheckReport(request.text, results))
+        usage = self._judge_open(claims, results) if self.judge and self.scorer_mode != "nli" else None
+        reports = []
+        for request, item, decided in zip(requests, claims, results, strict=True):
+            sentences = [result for result in decided if result is not None]
+            llm = None
+            if usage is not None:
+                judged = sum(s.judged for s in sentences)
+                llm = {"judged": judged, "sentences": len(item), "model": self.judge.model, **usage.to_dict()}  # type: ignore[union-attr]
+            reports.append(CheckReport(request.text, sentences, llm))
         return reports
+
+    def _judge_open(self, claims: list[list[_Claim]], results: list[list[SentenceResult | None]]) -> Usage:
+        """Ask the judge about every sentence left open (``llm``) or not confidently decided by
+        the NLI model (``cascade``), all sentences of the batch concurrently."""
+        assert self.judge is not None
+        todo = [
+            (i, j)
+            for i, item in enumerate(results)
+            for j, result in enumerate(item)
+            if result is None or (self.scorer_mode == "cascade" and result.method == "model" and result.needs_review)
+        ]
+        usage = Usage()
+        items = [(_evidence_text(claims[i][j].premises), claims[i][j].hypothesis) for i, j in todo]
+        for (i, j), judgement in zip(todo, self.judge.judge_many(items, usage), strict=True):
+            results[i][j] = self._judged(claims[i][j], judgement)
+        return usage
+
+    def _judged(self, claim: _Claim, judgement: Judgement) -> SentenceResult:
+        """A sentence result from the judge's verdict; the number check still applies."""
+        span, evidence = claim.span, _evidence_text(claim.premises)
+        verdict, method, note = judgement.verdict, "llm", judgement.note
+        if verdict == "supported" and (numbers := number_verdict(span.text, evidence)):
+            verdict, method = numbers, "number_check"
+            note = f"number not in the evidence: {', '.join(missing_numbers(span.text, evidence))}"
+        top = next((p for p in claim.premises if not p.joint), claim.premises[0])
+        return SentenceResult(
+            span.text,
+            span.start,
+            span.end,
+            verdict,  # type: ignore[arg-type]
+            entailment=judgement.confidence if verdict == "supported" else 0.0,
+            contradiction=judgement.confidence if verdict == "contradicted" else 0.0,
+            confidence=judgement.confidence,
+            needs_review=judgement.confidence < self.thresholds.review,
+            evidence=evidence,
+            source_index=top.source_index,
+            note=note,
+            method=method,  # type: ignore[arg-type]
+            judged=True,
+        )
 
     def _within_limits(self, request: CheckRequest) -> bool:
         source_chars = sum(map(len, request.sources or []))
@@ -459,6 +531,11 @@ class ProvenanceChecker:
         verdict = number_verdict(sentence, best.text) or "unsupported"
         missing = ", ".join(missing_numbers(sentence, best.text)) or "only in a passage joined from several sources"
         return verdict, best, "number_check", f"number not in the evidence: {missing}"  # type: ignore[return-value]
+
+
+def _evidence_text(premises: list[Evidence]) -> str:
+    """What the judge reads: the joint premise when there is one, else the passage."""
+    return next((p.text for p in premises if p.joint), premises[0].text)
 
 
 def describe(results: Sequence[SentenceResult]) -> str:

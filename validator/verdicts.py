@@ -23,7 +23,7 @@ from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
-Method = Literal["verbatim", "model", "number_check", "quote_check", "none"]
+Method = Literal["verbatim", "model", "number_check", "quote_check", "llm", "none"]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
@@ -57,7 +57,9 @@ class SentenceResult:
     ``method`` says how the verdict was reached: ``verbatim`` (the sentence is copied from a
     source; no model asked), ``model`` (the NLI model), ``number_check`` (the model would
     support it, but a number of the sentence is not in the evidence), ``quote_check`` (a
-    fabricated quote) or ``none`` (nothing to check it against, or too long to check).
+    fabricated quote), ``llm`` (the LLM judge) or ``none`` (nothing to check it against, or
+    too long to check). ``judged`` is True when an LLM judge read the sentence (its verdict may
+    then still come from the number check).
     ``premise_scores`` holds the (entailment, neutral, contradiction) probabilities of each
     premise the model scored, in order: the top-k passages, then their joint premise.
     """
@@ -77,6 +79,7 @@ class SentenceResult:
     quote_end: int | None = None
     method: Method = "none"
     premise_scores: list[list[float]] | None = None
+    judged: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

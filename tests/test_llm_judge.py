@@ -1,0 +1,243 @@
+"""The LLM judge through LiteLLM against a scripted OpenAI-compatible server on loopback.
+
+The server answers ``POST /v1/chat/completions`` like an OpenAI endpoint; what it says depends
+on a keyword in the claim, so each test scripts the judge it needs: right answers, JSON in code
+fences, upper case, garbage, an invented quote, a slow answer, a rate limit, server errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from guardrails import Guard
+from guardrails.errors import ValidationError
+from helpers import outcome, sentences_of
+
+from validator import ProvenanceNLI
+from validator.errors import InvalidInput
+from validator.judge import parse_answer
+
+SOURCES = ["The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall and made of wrought iron."]
+SUPPORTS = {"verdict": "supports", "confidence": 0.95, "quote": "completed in 1889"}
+
+
+class _Scripted(BaseHTTPRequestHandler):
+    seen: Counter
+    in_flight: list[int]
+    lock: threading.Lock
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        prompt = body["messages"][-1]["content"]
+        claim = re.search(r"Claim:\s*<<<\s*(.*?)\s*>>>", prompt, re.S).group(1)  # type: ignore[union-attr]
+        with self.lock:
+            self.seen[claim] += 1
+            self.in_flight[0] += 1
+            self.in_flight[1] = max(self.in_flight[1], self.in_flight[0])
+        try:
+            self._answer(claim, self.seen[claim])
+        finally:
+            with self.lock:
+                self.in_flight[0] -= 1
+
+    def _answer(self, claim: str, attempt: int) -> None:
+        time.sleep(0.2)  # long enough for concurrent calls to overlap
+        if "slow" in claim:
+            time.sleep(3)
+        if "broken" in claim:
+            return self._send(500, {"error": {"message": "replica crashed", "type": "server_error"}})
+        if "rate-limited" in claim and attempt == 1:
+            return self._send(429, {"error": {"message": "slow down", "type": "rate_limit_error"}})
+        if "garbage" in claim:
+            content = "I think the claim is probably fine!"
+        elif "invented" in claim:
+            content = json.dumps({**SUPPORTS, "quote": "built by aliens in 1889"})
+        elif "fenced" in claim:
+            content = "Here you go:\n```json\n" + json.dumps(SUPPORTS) + "\n```"
+        elif "shouting" in claim:
+            content = '{"VERDICT": "SUPPORTS", "CONFIDENCE": 0.9, "QUOTE": "COMPLETED IN 1889"}'
+        elif "1925" in claim:
+            content = json.dumps({"verdict": "contradicts", "confidence": 0.9, "quote": "completed in 1889"})
+        elif "gold" in claim:
+            content = json.dumps({"verdict": "says_nothing", "confidence": 0.6, "quote": ""})
+        else:
+            content = json.dumps(SUPPORTS)
+        self._send(200, _completion(content))
+
+    def _send(self, status: int, payload: dict) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def _completion(content: str) -> dict:
+    return {
+        "id": "chatcmpl-scripted",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "scripted",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+    }
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, type[_Scripted]]]:
+    handler = type("Scripted", (_Scripted,), {"seen": Counter(), "in_flight": [0, 0], "lock": threading.Lock()})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = False
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1", handler
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def judge(url: str, **kwargs: object) -> ProvenanceNLI:
+    options = {"scorer": "llm", "llm_callable": "openai/scripted", "on_fail": "noop"} | kwargs
+    options["llm_kwargs"] = {"api_base": url, "api_key": "not-a-secret"}
+    return ProvenanceNLI(**options)  # type: ignore[arg-type]
+
+
+def test_answers_are_parsed_leniently_and_nothing_else_passes() -> None:
+    assert parse_answer(json.dumps(SUPPORTS)) == ("supported", 0.95, "completed in 1889")
+    assert parse_answer("```json\n" + json.dumps(SUPPORTS) + "\n```")[0] == "supported"  # type: ignore[index]
+    assert parse_answer('Sure. {"Verdict": "CONTRADICTS", "confidence": 1}')[0] == "contradicted"  # type: ignore[index]
+    for bad in (
+        "yes",
+        "{}",
+        '{"verdict": "maybe", "confidence": 0.5}',
+        '{"verdict": "supports", "confidence": 2}',
+        '{"verdict": "supports", "confidence": true}',
+        '{"verdict": "supports"}',
+        "[1]",
+        "",
+    ):
+        assert parse_answer(bad) is None, bad
+
+
+def test_a_guard_with_the_judge_fixes_and_raises(server: tuple[str, type]) -> None:
+    url, _ = server
+    text = "The Eiffel Tower was completed in 1889. It was completed in 1925. It is made of gold."
+    fixed = outcome(Guard().use(judge(url, on_fail="fix")).validate(text, metadata={"sources": SOURCES}))
+    assert fixed.validated_output == "The Eiffel Tower was completed in 1889."
+    with pytest.raises(ValidationError, match="2 of 3 sentences"):
+        Guard().use(judge(url, on_fail="exception")).validate(text, metadata={"sources": SOURCES})
+    result = judge(url).validate(text, {"sources": SOURCES})
+    assert [(s["verdict"], s["method"]) for s in sentences_of(result)] == [
+        ("supported", "llm"),
+        ("contradicted", "llm"),
+        ("unsupported", "llm"),
+    ]
+    llm = result.metadata["provenance_nli"]["llm"]  # type: ignore[index]
+    assert llm["judged"] == 3 and llm["prompt_tokens"] >= 300 and llm["model"] == "openai/scripted"
+
+
+@pytest.mark.parametrize("keyword", ["fenced", "shouting", "rate-limited"])
+def test_answers_a_lenient_parser_or_a_retry_can_use(server: tuple[str, type], keyword: str) -> None:
+    url, _ = server
+    result = judge(url).validate(f"The Eiffel Tower ({keyword}) was completed in 1889.", {"sources": SOURCES})
+    assert result.outcome == "pass"
+
+
+def test_an_invented_quote_is_not_support(server: tuple[str, type]) -> None:
+    url, _ = server
+    result = judge(url).validate("The Eiffel Tower (invented) was completed in 1889.", {"sources": SOURCES})
+    [sentence] = sentences_of(result)
+    assert result.outcome == "fail" and sentence["note"] == "judge quoted text not in the evidence"
+
+
+@pytest.mark.parametrize(
+    ("keyword", "reason", "kwargs"),
+    [
+        ("garbage", "no valid JSON verdict twice", {}),
+        ("broken", "InternalServerError", {}),
+        ("slow", "Timeout", {"llm_timeout": 1}),
+    ],
+)
+def test_a_judge_that_fails_fails_closed(server: tuple[str, type], keyword: str, reason: str, kwargs: dict) -> None:
+    url, _ = server
+    guard = Guard().use(judge(url, on_fail="fix", **kwargs))
+    result = outcome(
+        guard.validate(f"The Eiffel Tower ({keyword}) was completed in 1889.", metadata={"sources": SOURCES})
+    )
+    assert result.validated_output == ""
+    message = guard.history.last.iterations.last.validator_logs[0].validation_result.error_message  # type: ignore[union-attr]
+    assert "could not run" in message and reason in message
+
+
+def test_a_refused_connection_fails_closed() -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = judge(f"http://127.0.0.1:{port}/v1").validate("The tower was completed in 1889.", {"sources": SOURCES})
+    assert result.outcome == "fail" and "could not run" in result.error_message  # type: ignore[attr-defined]
+
+
+def test_sentences_are_judged_concurrently_within_the_bound(server: tuple[str, type]) -> None:
+    url, handler = server
+    handler.in_flight[1] = 0
+    text = " ".join(f"The Eiffel Tower (concurrent {chr(97 + i)}) was completed in 1889." for i in range(12))
+    result = judge(url, llm_max_concurrency=4).validate(text, {"sources": SOURCES})
+    assert result.outcome == "pass"
+    assert 1 < handler.in_flight[1] <= 4
+
+
+def test_the_cascade_asks_the_judge_only_where_the_model_is_unsure(server: tuple[str, type]) -> None:
+    url, _ = server
+    text = (
+        "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall. "
+        "The Eiffel Tower (cascade) has a famous rooftop garden."
+    )
+    result = judge(url, scorer="cascade").validate(text, {"sources": SOURCES})
+    sentences = sentences_of(result)
+    llm = result.metadata["provenance_nli"]["llm"]  # type: ignore[index]
+    assert sentences[0]["method"] == "verbatim"
+    assert llm["judged"] == sum(s["judged"] for s in sentences) < len(sentences)
+
+
+def test_an_llm_scorer_without_a_callable_is_a_clear_error() -> None:
+    with pytest.raises(InvalidInput, match="needs an LLM judge"):
+        ProvenanceNLI(scorer="llm")
+    with pytest.raises(InvalidInput, match="scorer must be one of"):
+        ProvenanceNLI(scorer="gpt")  # type: ignore[arg-type]
+
+
+def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    url, _ = server
+    source = tmp_path / "eiffel.txt"
+    source.write_text(SOURCES[0], encoding="utf-8")
+    command = [sys.executable, "-m", "validator", "check", "--sources", str(source), "--text", "-", "--json"]
+    command += ["--scorer", "llm", "--llm-model", "openai/scripted", "--llm-api-base", url]
+    result = subprocess.run(
+        command,
+        input="The Eiffel Tower was completed in 1925.",
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, "PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
+        timeout=300,
+    )
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["sentences"][0]["method"] == "llm" and report["llm"]["judged"] == 1

@@ -1,0 +1,240 @@
+"""An LLM as the judge of a sentence against its evidence (``scorer="llm"`` or ``"cascade"``).
+
+The judge answers one JSON object, ``{"verdict": "supports" | "contradicts" | "says_nothing",
+"confidence": 0..1, "quote": "..."}``, asked for with the provider's JSON mode. Every provider
+goes through LiteLLM (``llm_callable="gpt-4o-mini"``, or ``"openai/<name>"`` with
+``llm_kwargs={"api_base": ..., "api_key": ...}`` for any OpenAI-compatible server), or the app
+passes its own ``f(prompt) -> str``.
+
+Nothing the judge says passes unchecked:
+
+- an answer that is not such an object (after lenient parsing: code fences, text around the
+  object, upper case) is asked again once, then the check fails closed;
+- a ``quote`` that is not in the evidence means the judge invented its reason: the sentence is
+  not ``supported`` ("judge quoted text not in the evidence");
+- timeouts, refused connections, rate limits and server errors are retried with exponential
+  back-off, then the check fails closed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from validator import defaults
+from validator.errors import CheckUnavailable, InvalidInput
+from validator.quotes import normalize
+from validator.verdicts import Verdict
+
+PROMPT = """You check whether a claim is supported by the evidence, using only the evidence.
+
+Evidence:
+<<<
+{evidence}
+>>>
+
+Claim:
+<<<
+{claim}
+>>>
+
+Reply with one JSON object and nothing else:
+{{"verdict": "supports" | "contradicts" | "says_nothing", "confidence": <a number from 0 to 1>, \
+"quote": "<the exact words of the evidence that decide it, or an empty string>"}}"""
+
+_VERDICTS: dict[str, Verdict] = {"supports": "supported", "contradicts": "contradicted", "says_nothing": "unsupported"}
+_FENCE = re.compile(r"```(?:json)?", re.I)
+_OBJECT = re.compile(r"\{.*\}", re.S)
+LLMCallable = str | Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The judge's verdict on one sentence, already checked against the evidence."""
+
+    verdict: Verdict
+    confidence: float
+    quote: str
+    note: str | None = None
+
+
+@dataclass
+class Usage:
+    """Token counts and LiteLLM's cost estimate (None where it has none) over a check."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, prompt_tokens: int, completion_tokens: int, cost: float | None) -> None:
+        with self.lock:
+            self.calls += 1
+            self.prompt_tokens += prompt_tokens
+            self.completion_tokens += completion_tokens
+            if cost is not None:
+                self.cost_usd = (self.cost_usd or 0.0) + cost
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cost_usd": self.cost_usd,
+        }
+
+
+def parse_answer(text: str) -> tuple[Verdict, float, str] | None:
+    """The verdict, confidence and quote in a judge's answer, or None if it holds no valid one."""
+    match = _OBJECT.search(_FENCE.sub("", text or ""))
+    if not match:
+        return None
+    try:
+        answer = json.loads(match.group())
+    except ValueError:
+        return None
+    if not isinstance(answer, dict):
+        return None
+    answer = {str(key).lower(): value for key, value in answer.items()}
+    verdict = _VERDICTS.get(str(answer.get("verdict", "")).strip().lower())
+    confidence = answer.get("confidence")
+    quote = answer.get("quote") or ""
+    if verdict is None or isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+        return None
+    if not 0.0 <= float(confidence) <= 1.0 or not isinstance(quote, str):
+        return None
+    return verdict, float(confidence), quote
+
+
+def _transient(error: Exception) -> bool:
+    """Rate limits, server errors, timeouts and dropped connections: worth asking again."""
+    status = getattr(error, "status_code", None)
+    if isinstance(status, int):
+        return status == 429 or status >= 500
+    return isinstance(error, (TimeoutError, ConnectionError)) or type(error).__name__ in (
+        "Timeout",
+        "APITimeoutError",
+        "APIConnectionError",
+        "ServiceUnavailableError",
+        "InternalServerError",
+    )
+
+
+class LLMJudge:
+    """Judges (evidence, sentence) pairs with an LLM, concurrently, with a cache.
+
+    Args:
+        llm_callable: A LiteLLM model string, or ``f(prompt) -> str``.
+        llm_kwargs: Passed to ``litellm.completion`` (``api_base``, ``api_key``, ``temperature``…).
+        timeout: Seconds per call. Defaults to 30.
+        max_concurrency: Calls in flight at once. Defaults to 8.
+        retries: Extra attempts after a rate limit, server error or timeout. Defaults to 3.
+        backoff_s: The first back-off; it doubles on each retry. Defaults to 0.5.
+    """
+
+    def __init__(
+        self,
+        llm_callable: LLMCallable,
+        llm_kwargs: dict[str, Any] | None = None,
+        *,
+        timeout: float = defaults.LLM_TIMEOUT_S,
+        max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
+        retries: int = defaults.LLM_RETRIES,
+        backoff_s: float = 0.5,
+    ) -> None:
+        if not (isinstance(llm_callable, str) and llm_callable.strip()) and not callable(llm_callable):
+            raise InvalidInput("llm_callable must be a LiteLLM model name or a callable f(prompt) -> str")
+        if llm_kwargs is not None and not isinstance(llm_kwargs, dict):
+            raise InvalidInput(f"llm_kwargs must be a dict, got {type(llm_kwargs).__name__}")
+        if not isinstance(max_concurrency, int) or max_concurrency < 1 or not timeout > 0 or retries < 0:
+            raise InvalidInput("need llm_max_concurrency >= 1, llm_timeout > 0 and retries >= 0")
+        self.llm_callable = llm_callable
+        self.llm_kwargs = dict(llm_kwargs or {})
+        self.timeout = float(timeout)
+        self.max_concurrency = max_concurrency
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self.model = llm_callable if isinstance(llm_callable, str) else getattr(llm_callable, "__name__", "callable")
+        self._cache: dict[tuple[str, str], Judgement] = {}
+        self._cache_lock = threading.Lock()
+
+    def judge_many(self, items: Sequence[tuple[str, str]], usage: Usage) -> list[Judgement]:
+        """Judgements of (evidence, sentence) pairs, in order, at most ``max_concurrency`` at once.
+
+        Raises:
+            CheckUnavailable: A call failed for good, or the judge gave no valid answer twice.
+        """
+        if not items:
+            return []
+        with ThreadPoolExecutor(max_workers=min(self.max_concurrency, len(items))) as pool:
+            return list(pool.map(lambda item: self.judge(item[0], item[1], usage), items))
+
+    def judge(self, evidence: str, sentence: str, usage: Usage) -> Judgement:
+        prompt = PROMPT.format(evidence=evidence, claim=sentence)
+        key = (str(self.model), prompt)
+        with self._cache_lock:
+            if key in self._cache:
+                return self._cache[key]
+        answer, text = None, ""
+        for _ in range(2):  # one more try after an answer that is not a verdict
+            text = self._ask(prompt, usage)
+            if (answer := parse_answer(text)) is not None:
+                break
+        if answer is None:
+            raise CheckUnavailable(f"the LLM judge gave no valid JSON verdict twice; last answer: {text[:200]!r}")
+        verdict, confidence, quote = answer
+        note = None
+        if quote and normalize(quote).casefold() not in normalize(evidence).casefold():
+            note = "judge quoted text not in the evidence"
+            if verdict == "supported":
+                verdict = "unsupported"
+        judgement = Judgement(verdict, confidence, quote, note)
+        with self._cache_lock:
+            self._cache[key] = judgement
+        return judgement
+
+    def _ask(self, prompt: str, usage: Usage) -> str:
+        """One answer, retrying transient failures with exponential back-off."""
+        for attempt in range(self.retries + 1):
+            try:
+                return self._call(prompt, usage)
+            except CheckUnavailable:
+                raise
+            except Exception as error:  # providers and apps raise their own types
+                if attempt == self.retries or not _transient(error):
+                    raise CheckUnavailable(
+                        f"the LLM judge {self.model} failed: {type(error).__name__}: {error}"
+                    ) from error
+                time.sleep(self.backoff_s * 2**attempt)
+        raise AssertionError("unreachable")
+
+    def _call(self, prompt: str, usage: Usage) -> str:
+        if callable(self.llm_callable):
+            text = self.llm_callable(prompt)
+            usage.add(0, 0, None)
+            return text if isinstance(text, str) else ""
+        import litellm
+
+        litellm.suppress_debug_info = True  # else it prints its provider list on stdout, into a CLI's JSON
+        response: Any = litellm.completion(
+            model=self.llm_callable,
+            messages=[{"role": "user", "content": prompt}],
+            timeout=self.timeout,
+            num_retries=0,
+            response_format={"type": "json_object"},
+            **{"temperature": 0, **self.llm_kwargs},
+        )
+        tokens = getattr(response, "usage", None)
+        try:
+            cost: float | None = float(litellm.completion_cost(completion_response=response))
+        except Exception:  # no price for this model (a local or private one)
+            cost = None
+        usage.add(getattr(tokens, "prompt_tokens", 0) or 0, getattr(tokens, "completion_tokens", 0) or 0, cost)
+        return response.choices[0].message.content or ""
