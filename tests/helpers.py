@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from guardrails.classes.validation_outcome import ValidationOutcome
@@ -17,3 +21,17 @@ def outcome(value: Any) -> ValidationOutcome:
     """A Guard call's return value, narrowed to the non-streaming outcome."""
     assert isinstance(value, ValidationOutcome)
     return value
+
+
+@contextlib.contextmanager
+def loopback_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """``http://127.0.0.1:<port>`` served by ``handler`` on a thread, shut down on exit."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = False  # server_close() joins them: none may outlive the session
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

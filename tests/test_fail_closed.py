@@ -126,56 +126,31 @@ def _stream(text: str, size: int = 5):
 STREAMED = f"The Eiffel Tower in Paris was completed in 1889. {SYMPHONY}"
 
 
+def _streamed(on_fail: str, answer: str) -> list:
+    """Every chunk a Guard streams back for ``answer`` arriving from a fake LLM, 5 characters at a time."""
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+    stream = guard(
+        llm_api=_stream(answer), messages=[{"role": "user", "content": "?"}], stream=True, metadata={"sources": EIFFEL}
+    )
+    return list(stream)  # type: ignore[arg-type]
+
+
 def test_streaming_checks_the_last_sentence_with_exception() -> None:
-    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
     for answer in (SYMPHONY, STREAMED):
         with pytest.raises(ValidationError, match="not supported"):
-            list(
-                guard(
-                    llm_api=_stream(answer),
-                    messages=[{"role": "user", "content": "?"}],
-                    stream=True,
-                    metadata={"sources": EIFFEL},
-                )
-            )
+            _streamed("exception", answer)
 
 
 def test_streaming_checks_the_last_sentence_with_noop_and_fix() -> None:
-    noop = Guard().use(ProvenanceNLI(on_fail="noop"))
-    chunks = list(
-        noop(
-            llm_api=_stream(STREAMED),
-            messages=[{"role": "user", "content": "?"}],
-            stream=True,
-            metadata={"sources": EIFFEL},
-        )
-    )
-    assert chunks[-1].validation_passed is False  # type: ignore[union-attr]
-    fix = Guard().use(ProvenanceNLI(on_fail="fix"))
-    chunks = list(
-        fix(
-            llm_api=_stream(STREAMED),
-            messages=[{"role": "user", "content": "?"}],
-            stream=True,
-            metadata={"sources": EIFFEL},
-        )
-    )
-    streamed = "".join(str(c.validated_output or "") for c in chunks)  # type: ignore[union-attr]
+    assert _streamed("noop", STREAMED)[-1].validation_passed is False
+    streamed = "".join(str(c.validated_output or "") for c in _streamed("fix", STREAMED))
     assert "1925" not in streamed and "1889" in streamed
 
 
 @pytest.mark.parametrize("on_fail", ["refrain", "filter"])
 def test_streaming_refuses_modes_guardrails_cannot_apply(on_fail: str) -> None:
-    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
     with pytest.raises(InvalidInput, match="does not work with stream=True"):
-        list(
-            guard(
-                llm_api=_stream(SYMPHONY),
-                messages=[{"role": "user", "content": "?"}],
-                stream=True,
-                metadata={"sources": EIFFEL},
-            )
-        )
+        _streamed(on_fail, SYMPHONY)
 
 
 NO_NUMBERS = "Gustave Eiffel wrote a symphony in B♭ major."

@@ -13,12 +13,12 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import outcome, sentences_of
+from helpers import loopback_server, outcome, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -97,13 +97,8 @@ def _completion(content: str) -> dict:
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, type[_Scripted]]]:
     handler = type("Scripted", (_Scripted,), {"seen": Counter(), "in_flight": [0, 0], "lock": threading.Lock()})
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.daemon_threads = False
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1", handler
-    httpd.shutdown()
-    httpd.server_close()
+    with loopback_server(handler) as url:
+        yield f"{url}/v1", handler
 
 
 def judge(url: str, **kwargs: object) -> ProvenanceNLI:

@@ -8,17 +8,16 @@ real bundled model; the Ray Serve app itself is tested in test_serving.py.
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import jwt
 import numpy as np
 import pytest
 from guardrails import Guard
 from guardrails.settings import settings
-from helpers import outcome, sentences_of
+from helpers import loopback_server, outcome, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -89,13 +88,8 @@ class _Endpoint(BaseHTTPRequestHandler):
 def endpoint() -> Iterator[tuple[str, list[dict[str, str]]]]:
     headers: list[dict[str, str]] = []
     handler = type("Endpoint", (_Endpoint,), {"scorer": NLIScorer(), "seen_headers": headers})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = False  # server_close() joins them: none may outlive the session
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", headers
-    server.shutdown()
-    server.server_close()
+    with loopback_server(handler) as url:
+        yield url, headers
 
 
 def remote(url: str, **kwargs: object) -> ProvenanceNLI:
