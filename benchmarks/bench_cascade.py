@@ -43,16 +43,23 @@ def main() -> None:
     requests = [CheckRequest(row["hypothesis"], sources=[row["premise"]]) for row in rows]
     truth = [row["label"] == "entailment" for row in rows]
     scorer = NLIScorer()
-    print("| scorer | accuracy (passes iff entailed) | sentences sent to the judge |\n| --- | --- | --- |")
+    print(
+        "| scorer | accuracy (passes iff entailed) | supported flagged | contradicted passed "
+        "| sentences sent to the judge |\n| --- | --- | --- | --- | --- |"
+    )
+    contradicted = [row["label"] == "contradiction" for row in rows]
     for mode in ("nli", "cascade", "llm"):
         judge = LLMJudge(ideal_judge) if mode != "nli" else None
         checker = ProvenanceChecker(scorer, scorer_mode=mode, judge=judge)  # type: ignore[arg-type]
         reports = checker.check_batch(requests)
         passed = [not report.failing(FAILABLE_VERDICTS) for report in reports]
         accuracy = sum(p == t for p, t in zip(passed, truth, strict=True)) / len(rows)
+        flagged = sum(t and not p for p, t in zip(passed, truth, strict=True)) / max(sum(truth), 1)
+        let_through = sum(p and c for p, c in zip(passed, contradicted, strict=True)) / max(sum(contradicted), 1)
         judged = sum(s.judged for r in reports for s in r.sentences)
         sentences = sum(len(r.sentences) for r in reports)
-        print(f"| {mode} | {100 * accuracy:.1f}% | {judged} of {sentences} ({100 * judged / max(sentences, 1):.0f}%) |")
+        share = f"{judged} of {sentences} ({100 * judged / max(sentences, 1):.0f}%)"
+        print(f"| {mode} | {100 * accuracy:.1f}% | {100 * flagged:.1f}% | {100 * let_through:.1f}% | {share} |")
 
 
 if __name__ == "__main__":
