@@ -16,6 +16,11 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     )
 
 
+def check_stdin(answer: str, *options: str) -> subprocess.CompletedProcess[str]:
+    """``check`` of ``answer`` (on stdin) against the Eiffel Tower example source."""
+    return run("check", "--sources", "examples/eiffel-tower.txt", "--text", "-", *options, stdin=answer)
+
+
 def test_check_prints_a_table_and_exits_1_on_the_shipped_example() -> None:
     result = run(
         "check", "--sources", "examples/eiffel-tower.txt", "examples/mount-everest.txt", "--text", "examples/answer.txt"
@@ -30,15 +35,7 @@ def test_check_prints_a_table_and_exits_1_on_the_shipped_example() -> None:
 
 
 def test_check_json_from_stdin_and_exit_0_when_supported() -> None:
-    result = run(
-        "check",
-        "--sources",
-        "examples/eiffel-tower.txt",
-        "--text",
-        "-",
-        "--json",
-        stdin="The Eiffel Tower is 330 metres tall.",
-    )
+    result = check_stdin("The Eiffel Tower is 330 metres tall.", "--json")
     assert result.returncode == 0, result.stdout + result.stderr
     report = json.loads(result.stdout)
     assert report["passed"] is True
@@ -94,16 +91,7 @@ def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
 
     shutil.copytree(BUNDLED_MODEL_DIR, tmp_path / "model")
     (tmp_path / "model" / "model.safetensors").write_bytes(b"\x00" * 64)
-    result = run(
-        "check",
-        "--sources",
-        "examples/eiffel-tower.txt",
-        "--text",
-        "-",
-        "--model",
-        str(tmp_path / "model"),
-        stdin="Hi.",
-    )
+    result = check_stdin("Hi.", "--model", str(tmp_path / "model"))
     assert result.returncode == 3 and "could not load NLI model" in result.stderr
     assert "Traceback" not in result.stderr
 
