@@ -120,6 +120,9 @@ class LexicalIndex:
     def __init__(self, texts: Sequence[str]) -> None:
         import bm25s
 
+        # bm25s sets its own logger to DEBUG on import, which prints a line per index build
+        # wherever the root logger has a handler; an app that wants those lines can lower it again.
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
         self._bm25s = bm25s
         self.size = len(texts)
         self.retriever: Any = None
