@@ -353,22 +353,24 @@ class ProvenanceChecker:
             judged=True,
         )
 
-    def _within_limits(self, request: CheckRequest) -> bool:
-        source_chars = sum(map(len, request.sources or []))
-        return len(request.text) <= self.max_text_chars and source_chars <= self.max_source_chars
-
-    def _spans(self, request: CheckRequest) -> list[Span]:
-        text = request.text
-        if len(text) > self.max_text_chars:
-            raise TextTooLong(
-                f"text has {len(text):,} characters, over max_text_chars={self.max_text_chars:,}; "
+    def _over_limit(self, request: CheckRequest) -> TextTooLong | None:
+        """Why ``request`` is too large to check (the text, or its sources in all), or None."""
+        if len(request.text) > self.max_text_chars:
+            return TextTooLong(
+                f"text has {len(request.text):,} characters, over max_text_chars={self.max_text_chars:,}; "
                 "raise the limit or check it in parts"
             )
         if (source_chars := sum(map(len, request.sources or []))) > self.max_source_chars:
-            raise TextTooLong(
+            return TextTooLong(
                 f"sources have {source_chars:,} characters in all, over max_source_chars={self.max_source_chars:,}; "
                 "raise the limit or pass a query_function that retrieves from them"
             )
+        return None
+
+    def _spans(self, request: CheckRequest) -> list[Span]:
+        if (error := self._over_limit(request)) is not None:
+            raise error
+        text = request.text
         if self.validation_method == "full":
             stripped = text.strip()
             return [Span(stripped, text.index(stripped), text.index(stripped) + len(stripped))] if stripped else []
@@ -378,7 +380,7 @@ class ProvenanceChecker:
         """The source index of each request that searches its ``sources``."""
         indexes: list[SourceIndex | None] = [None] * len(requests)
         for i, request in enumerate(requests):
-            if request.sources is not None and request.text.strip() and self._within_limits(request):
+            if request.sources is not None and request.text.strip() and self._over_limit(request) is None:
                 embed_function = request.embed_function or default_embed_function(self.embed_device)
                 indexes[i] = self.cache.get(
                     request.sources,
