@@ -236,3 +236,85 @@ def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> No
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
     assert report["sentences"][0]["method"] == "llm" and report["llm"]["judged"] == 1
+
+
+def _citations_cli(url: str, tmp_path, entries: list[dict], *options: str):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    source, citations = tmp_path / "eiffel.md", tmp_path / "citations.json"
+    source.write_text(
+        "# History\n\nThe Eiffel Tower in Paris was completed in 1889.\n\n"
+        "# Build\n\nIt is 330 metres tall and made of wrought iron.\n",
+        encoding="utf-8",
+    )
+    citations.write_text(json.dumps(entries), encoding="utf-8")
+    command = [sys.executable, "-m", "validator", "citations", "--source", str(source), "--citations", str(citations)]
+    command += ["--llm-model", "openai/scripted", "--llm-api-base", url, *options]
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, "PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
+        timeout=300,
+    )
+
+
+def test_the_citation_checker_uses_the_judge(server: tuple[str, type], tmp_path) -> None:
+    url, handler = server
+    entries = [
+        {"id": "right", "claim": "The tower (citation) was completed in 1889.", "section": "History"},
+        {"id": "wrong", "claim": "The tower (citation) was completed in 1925.", "section": "History"},
+        {"id": "invented", "claim": "The tower (citation, invented) was finished in 1889.", "section": "History"},
+        {"id": "fake-quote", "claim": "The tower (citation, unasked) is tall.", "quote": "built of gold bricks"},
+    ]
+    result = _citations_cli(url, tmp_path, entries, "--scorer", "llm", "--json")
+    assert result.returncode == 1, result.stderr
+    rows = {row["id"]: row for row in json.loads(result.stdout)}
+    assert [(rows[i]["verdict"], rows[i]["method"]) for i in ("right", "wrong", "invented", "fake-quote")] == [
+        ("verified", "llm"),
+        ("contradicted", "llm"),
+        ("unsupported", "llm"),
+        ("fabricated", "quote_check"),
+    ]
+    assert rows["invented"]["detail"] == "judge quoted text not in the evidence"
+    assert handler.seen["The tower (citation, unasked) is tall."] == 0  # a fabricated quote needs no judge
+    assert "LLM judge openai/scripted: 3 calls" in result.stderr
+
+
+def test_the_citation_checker_fails_closed_when_the_judge_does(server: tuple[str, type], tmp_path) -> None:
+    url, _ = server
+    entries = [{"id": "c1", "claim": "The tower (garbage) was completed in 1889.", "section": "History"}]
+    result = _citations_cli(url, tmp_path, entries, "--scorer", "cascade", "--gate", "1")
+    assert result.returncode == 3 and result.stdout == ""
+    assert result.stderr.strip().splitlines()[-1].startswith("error: the check could not run, nothing was verified")
+
+
+def test_the_citation_cascade_asks_the_judge_only_below_the_gate() -> None:
+    from validator.citations import Citation, CitationChecker
+    from validator.judge import LLMJudge, Usage
+
+    asked: list[str] = []
+
+    def says_nothing(prompt: str) -> str:
+        asked.append(prompt)
+        return json.dumps({"verdict": "says_nothing", "confidence": 0.9, "quote": ""})
+
+    source = "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall."
+    citations = [
+        Citation("copied", "The Eiffel Tower in Paris was completed in 1889.", quote="completed in 1889"),
+        Citation("open", "The tower's lifts were made by the Otis company."),
+        Citation("unsure", "The Eiffel Tower is very tall."),
+    ]
+    usage = Usage()
+    checker = CitationChecker(gate=0.95, scorer_mode="cascade", judge=LLMJudge(says_nothing))
+    results = checker.check(source, citations, usage)
+    by_id = {r.id: r for r in results}
+    assert (by_id["copied"].method, by_id["copied"].verdict, by_id["copied"].confidence) == ("verbatim", "verified", 1)
+    assert by_id["open"].method == by_id["unsure"].method == "llm" and by_id["open"].verdict == "unsupported"
+    assert usage.calls == len(asked) == 2 and not any("1889." in prompt.split("Claim:")[1] for prompt in asked)
+    with pytest.raises(InvalidInput, match="needs an LLM judge"):
+        CitationChecker(scorer_mode="llm")

@@ -23,8 +23,8 @@ from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.judge import LLMJudge
-from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, ScorerMode
+from validator.judge import ScorerMode, cli_judge
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.scoring import Backend, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
@@ -54,14 +54,7 @@ class JobSettings:
             if self.contradiction_threshold is None
             else self.contradiction_threshold,
         )
-        judge = None
-        if self.scorer != "nli" and self.llm_model:
-            # LiteLLM reads provider keys from their usual variables (OPENAI_API_KEY…); a key for
-            # an OpenAI-compatible api_base can come from PROVENANCE_NLI_LLM_API_KEY.
-            kwargs = {"api_base": self.llm_api_base} if self.llm_api_base else {}
-            if key := os.environ.get("PROVENANCE_NLI_LLM_API_KEY"):
-                kwargs["api_key"] = key
-            judge = LLMJudge(self.llm_model, kwargs)
+        judge = cli_judge(self.llm_model, self.llm_api_base) if self.scorer != "nli" and self.llm_model else None
         return ProvenanceChecker(
             scorer,
             top_k=self.top_k,

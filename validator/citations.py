@@ -6,8 +6,12 @@ Two different failures, told apart in three steps:
    hyphenated across a line end) and the quote is looked up verbatim. ``found`` names the
    section that holds it; ``missing`` means the quote is **fabricated**, which needs no
    model; no quote means ``section-only`` and the cited section is used.
-2. **Judge.** The NLI relation of the claim to the located section gives ``verified``,
-   ``contradicted`` or ``unsupported`` (long sections are scored as windows).
+2. **Judge.** A claim copied word for word from the located section is ``verified`` with
+   confidence 1.0 (method ``verbatim``, no model asked). Otherwise the NLI relation of the
+   claim to the section gives ``verified``, ``contradicted`` or ``unsupported`` (long
+   sections are scored as windows). With
+   ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead; with
+   ``"cascade"`` it decides only what the NLI model left below the gate. ``method`` says which.
 3. **Route.** A verdict at or above the confidence gate is ``auto``; below it, ``review``.
    A fabricated quote is ``auto`` with confidence ``None``: no model was asked.
 
@@ -23,7 +27,9 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
-from validator.quotes import normalize
+from validator.errors import InvalidInput
+from validator.judge import SCORER_MODES, Judgement, LLMJudge, ScorerMode, Usage
+from validator.quotes import VerbatimHaystack, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
 
@@ -31,6 +37,9 @@ QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
+CitationMethod = Literal["quote_check", "verbatim", "model", "llm", "none"]
+_RELATIONS = {"supported": "entailment", "contradicted": "contradiction", "unsupported": "neutral"}
+_VERDICTS: dict[str, CitationVerdict] = {"entailment": "verified", "contradiction": "contradicted"}
 
 _RFC_PAGE_FOOTER = re.compile(r"^\S.*\[Page \d+\]\s*$", re.M)
 _RFC_PAGE_HEADER = re.compile(r"^RFC \d+ .*\S\s*$", re.M)
@@ -112,7 +121,8 @@ class CitationResult:
     confidence: float | None
     verdict: CitationVerdict
     action: Literal["auto", "review"]
-    detail: str = ""
+    detail: str
+    method: CitationMethod
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -130,6 +140,10 @@ class CitationChecker:
         scorer: The NLI scorer. Defaults to the bundled model.
         gate: Verdicts at least this confident are ``auto``, the rest ``review``. Defaults to 0.8.
         splitter: Cuts the document into sections. Defaults to :func:`auto_sections`.
+        thresholds: Decision cut-offs. Defaults to the ones in the model folder.
+        scorer_mode: ``"nli"``, ``"llm"`` (the judge decides every located citation) or
+            ``"cascade"`` (the judge decides what the NLI model left below the gate).
+        judge: The :class:`~validator.judge.LLMJudge` for ``"llm"`` and ``"cascade"``.
     """
 
     def __init__(
@@ -139,21 +153,52 @@ class CitationChecker:
         gate: float = defaults.REVIEW_THRESHOLD,
         splitter: Splitter = auto_sections,
         thresholds: Thresholds | None = None,
+        scorer_mode: ScorerMode = "nli",
+        judge: LLMJudge | None = None,
     ) -> None:
+        if scorer_mode not in SCORER_MODES:
+            raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
+        if scorer_mode != "nli" and judge is None:
+            raise InvalidInput(f'scorer "{scorer_mode}" needs an LLM judge (--llm-model)')
         self.scorer = scorer or NLIScorer()
         self.gate = gate
         self.splitter = splitter
         settings = self.scorer.settings
         self.thresholds = thresholds or Thresholds(settings.entailment_threshold, settings.contradiction_threshold)
+        self.scorer_mode: ScorerMode = scorer_mode
+        self.judge = judge
 
-    def check(self, source: str, citations: Sequence[Citation]) -> list[CitationResult]:
-        """One result per citation, in order; a bad citation never stops the others."""
+    def check(self, source: str, citations: Sequence[Citation], usage: Usage | None = None) -> list[CitationResult]:
+        """One result per citation, in order; a bad citation never stops the others.
+
+        Args:
+            usage: Counts the judge's calls and tokens, when one is used.
+
+        Raises:
+            CheckUnavailable: The model or the LLM judge could not run.
+        """
         sections = self.splitter(source)
         normalized_source = normalize(source)
         located = [self._locate(c, sections, normalized_source) for c in citations]
-        to_judge = [(i, section) for i, (_, section, _) in enumerate(located) if section is not None]
-        probabilities = self.scorer.score([(section.text, citations[i].claim) for i, section in to_judge])
-        judged = {i: row for (i, _), row in zip(to_judge, probabilities, strict=True)}
+        judged: dict[int, tuple[str, float, str, CitationMethod]] = {
+            i: ("entailment", 1.0, "the claim is copied from the section", "verbatim")
+            for i, (_, section, _) in enumerate(located)
+            if section is not None and VerbatimHaystack.of(section.text).holds_sentence(citations[i].claim)
+        }
+        to_judge = [
+            (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
+        ]
+        if self.scorer_mode != "llm":
+            probabilities = self.scorer.score([(section.text, citations[i].claim) for i, section in to_judge])
+            judged |= {
+                i: (*self._relation(row), "", "model") for (i, _), row in zip(to_judge, probabilities, strict=True)
+            }
+        if self.judge is not None and self.scorer_mode != "nli":
+            asked = [(i, section) for i, section in to_judge if i not in judged or judged[i][1] < self.gate]
+            judgements = self.judge.judge_many(
+                [(section.text, citations[i].claim) for i, section in asked], usage or Usage()
+            )
+            judged |= {i: _from_judge(judgement) for (i, _), judgement in zip(asked, judgements, strict=True)}
         results = []
         for i, (citation, (status, section, detail)) in enumerate(zip(citations, located, strict=True)):
             label = (section.number or section.title or "document") if section else None
@@ -168,18 +213,20 @@ class CitationChecker:
                         "fabricated",
                         "auto",
                         "the quote does not occur in the source",
+                        "quote_check",
                     )
                 )
             elif i not in judged:
-                results.append(CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail))
-            else:
-                relation, confidence = self._relation(judged[i])
-                verdict: CitationVerdict = {"entailment": "verified", "contradiction": "contradicted"}.get(
-                    relation, "unsupported"
-                )  # type: ignore[assignment]
-                action = "auto" if confidence >= self.gate else "review"
                 results.append(
-                    CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail)
+                    CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail, "none")
+                )
+            else:
+                relation, confidence, note, method = judged[i]
+                action = "auto" if confidence >= self.gate else "review"
+                verdict = _VERDICTS.get(relation, "unsupported")
+                detail = "; ".join(filter(None, (detail, note)))
+                results.append(
+                    CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail, method)
                 )
         return results
 
@@ -216,3 +263,9 @@ class CitationChecker:
         if row[CONTRADICTION] >= self.thresholds.contradiction:
             return "contradiction", float(row[CONTRADICTION])
         return "neutral", float(1.0 - max(row[ENTAILMENT], row[CONTRADICTION]))
+
+
+def _from_judge(judgement: Judgement) -> tuple[str, float, str, CitationMethod]:
+    """The relation, confidence and note of an LLM judgement (an invented quote is already
+    not support: :meth:`LLMJudge.judge` checked it against the section)."""
+    return _RELATIONS[judgement.verdict], judgement.confidence, judgement.note or "", "llm"

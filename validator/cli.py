@@ -24,7 +24,8 @@ from validator import defaults
 from validator.batch import JobSettings, report_json, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.pipeline import SCORER_MODES, CheckReport, CheckRequest
+from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_judge
+from validator.pipeline import CheckReport, CheckRequest
 from validator.scoring import BACKENDS, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
 
@@ -65,9 +66,9 @@ def _settings(args: argparse.Namespace) -> JobSettings:
         min_confidence=args.min_confidence,
         contradiction_threshold=args.contradiction_threshold,
         fail_on=tuple(args.fail_on),
-        scorer=getattr(args, "scorer", "nli"),
-        llm_model=getattr(args, "llm_model", None),
-        llm_api_base=getattr(args, "llm_api_base", None),
+        scorer=args.scorer,
+        llm_model=args.llm_model,
+        llm_api_base=args.llm_api_base,
     )
 
 
@@ -161,16 +162,27 @@ def cmd_citations(args: argparse.Namespace) -> int:
                 raise InvalidInput(f"citation {i}: {key!r} must be a string, got {entry[key]!r:.80}")
         citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
     scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
-    results = CitationChecker(scorer, gate=args.gate).check(_read(args.source), citations)
+    judge = cli_judge(args.llm_model, args.llm_api_base) if args.scorer != "nli" and args.llm_model else None
+    usage = Usage()
+    checker = CitationChecker(scorer, gate=args.gate, scorer_mode=args.scorer, judge=judge)
+    results = checker.check(_read(args.source), citations, usage)
+    if judge is not None:
+        print(
+            f"LLM judge {judge.model}: {usage.calls} calls, "
+            f"{usage.prompt_tokens + usage.completion_tokens} tokens"
+            + (f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""),
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
-        print(f"{'id':<8} {'quote':<24} {'section':<10} {'relation':<13} {'conf':>5}  {'verdict':<12} action")
+        header = ("id", "quote", "section", "relation", "method", "conf", "verdict")
+        print("{:<8} {:<24} {:<10} {:<13} {:<11} {:>5}  {:<12} action".format(*header))
         for r in results:
             confidence = "-" if r.confidence is None else f"{r.confidence:.2f}"
             print(
-                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {confidence:>5}  "
-                f"{r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
+                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {r.method:<11} "
+                f"{confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
             )
     return EXIT_FAIL if any(r.verdict != "verified" for r in results) else EXIT_PASS
 
@@ -197,13 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="contradiction probability to count as contradicted (default: the model's)",
     )
     common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
+    common.add_argument("--scorer", choices=SCORER_MODES, default="nli", help="llm / cascade: an LLM judge")
+    common.add_argument("--llm-model", default=None, help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>")
+    common.add_argument(
+        "--llm-api-base", default=None, help=f"an OpenAI-compatible server's URL (key: ${API_KEY_VARIABLE})"
+    )
     check = sub.add_parser("check", parents=[common], help="check one answer against source files")
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
     check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")
     check.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    check.add_argument("--scorer", choices=SCORER_MODES, default="nli", help="llm / cascade: an LLM judge")
-    check.add_argument("--llm-model", default=None, help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>")
-    check.add_argument("--llm-api-base", default=None, help="an OpenAI-compatible server's URL")
     check.set_defaults(run=cmd_check)
     batch = sub.add_parser("check-batch", parents=[common], help="check JSONL items {text, sources}")
     batch.add_argument("--input", required=True, metavar="JSONL")
@@ -227,6 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from transformers.utils import logging as transformers_logging
+
+    transformers_logging.disable_progress_bar()  # "Loading weights" on every run is noise around one line of result
     try:
         return args.run(args)
     except InvalidInput as error:

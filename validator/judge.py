@@ -19,13 +19,14 @@ Nothing the judge says passes unchecked:
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
@@ -48,6 +49,9 @@ Reply with one JSON object and nothing else:
 {{"verdict": "supports" | "contradicts" | "says_nothing", "confidence": <a number from 0 to 1>, \
 "quote": "<the exact words of the evidence that decide it, or an empty string>"}}"""
 
+ScorerMode = Literal["nli", "llm", "cascade"]
+SCORER_MODES: tuple[str, ...] = ("nli", "llm", "cascade")
+API_KEY_VARIABLE = "PROVENANCE_NLI_LLM_API_KEY"
 _VERDICTS: dict[str, Verdict] = {"supports": "supported", "contradicts": "contradicted", "says_nothing": "unsupported"}
 _FENCE = re.compile(r"```(?:json)?", re.I)
 _OBJECT = re.compile(r"\{.*\}", re.S)
@@ -238,3 +242,16 @@ class LLMJudge:
             cost = None
         usage.add(getattr(tokens, "prompt_tokens", 0) or 0, getattr(tokens, "completion_tokens", 0) or 0, cost)
         return response.choices[0].message.content or ""
+
+
+def cli_judge(model: str, api_base: str | None) -> LLMJudge:
+    """The judge the CLI and the batch job build from ``--llm-model`` / ``--llm-api-base``.
+
+    A key never goes on a command line (it would show in ``ps`` and shell history): LiteLLM
+    reads provider keys from their usual variables (``OPENAI_API_KEY``…), and a key for an
+    OpenAI-compatible ``api_base`` comes from ``PROVENANCE_NLI_LLM_API_KEY``.
+    """
+    kwargs: dict[str, Any] = {"api_base": api_base} if api_base else {}
+    if key := os.environ.get(API_KEY_VARIABLE):
+        kwargs["api_key"] = key
+    return LLMJudge(model, kwargs)

@@ -22,8 +22,8 @@ from guardrails.validator_base import (
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.judge import LLMCallable, LLMJudge
-from validator.pipeline import CheckRequest, ProvenanceChecker, ScorerMode, ValidationMethod, describe
+from validator.judge import LLMCallable, LLMJudge, ScorerMode
+from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
 from validator.remote import RemoteScorer
 from validator.retrieval import Retrieval
 from validator.scoring import Backend, NLIScorer, PairScorer

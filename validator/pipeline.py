@@ -18,7 +18,7 @@ from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.errors import InvalidInput, TextTooLong
-from validator.judge import Judgement, LLMJudge, Usage
+from validator.judge import SCORER_MODES, Judgement, LLMJudge, ScorerMode, Usage
 from validator.numbers import find_numbers, missing_numbers, number_verdict
 from validator.quotes import VerbatimHaystack, missing_quote, normalize
 from validator.retrieval import (
@@ -41,8 +41,6 @@ from validator.verdicts import Method, SentenceResult, Thresholds, Verdict, deci
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
-ScorerMode = Literal["nli", "llm", "cascade"]
-SCORER_MODES: tuple[str, ...] = ("nli", "llm", "cascade")
 
 
 @dataclass(frozen=True)
