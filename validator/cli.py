@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TextIO
 
 from validator import defaults
-from validator.batch import JobSettings, report_json, run_in_process, run_on_ray
-from validator.citations import Citation, CitationChecker
+from validator.batch import JobSettings, parse_row, report_json, run_in_process, run_on_ray
+from validator.citations import Citation, CitationChecker, CitationResult
 from validator.errors import CheckUnavailable, InvalidInput
 from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_judge
 from validator.pipeline import CheckReport, CheckRequest
@@ -90,6 +90,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     request = CheckRequest(_read(args.text), sources=[_read(path) for path in args.sources])
     report = _settings(args).checker().check(request)
     failing = report.failing(fail_on)
+    if args.html:
+        with _output(args.html) as out:
+            out.write(report.to_html(fail_on, source_names=args.sources))
     if args.json:
         print(json.dumps(report_json(report, fail_on), indent=2, ensure_ascii=False))
     else:
@@ -103,14 +106,18 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_check_batch(args: argparse.Namespace) -> int:
     settings = _settings(args)
+    # Ray reads the file itself; the lines are read here for the local engine and the HTML page.
+    rows = (
+        [line for line in _read(args.input).splitlines() if line.strip()] if args.engine == "local" or args.html else []
+    )
     if args.engine == "ray":
         lines = run_on_ray(
             args.input, settings, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address
         )
     else:
-        rows = [line for line in _read(args.input).splitlines() if line.strip()]
         lines = run_in_process(rows, settings, args.items_per_batch, progress=len(rows) > args.items_per_batch)
     counts = {"items": 0, "passed": 0, "errors": 0}
+    results = []
     with _output(args.output) as out:
         for line in lines:
             result = json.loads(line)
@@ -118,6 +125,10 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
             counts["passed"] += result["passed"]
             counts["errors"] += "error" in result
             out.write(line + "\n")
+            if args.html:
+                results.append(result)
+    if args.html:
+        _write_batch_html(args.html, rows, results, settings)
     print(
         f"{counts['passed']} of {counts['items']} items pass"
         + (f"; {counts['errors']} could not be checked (see their 'error')" if counts["errors"] else ""),
@@ -126,6 +137,25 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     if counts["errors"]:
         return EXIT_UNAVAILABLE
     return EXIT_PASS if counts["passed"] == counts["items"] else EXIT_FAIL
+
+
+def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], settings: JobSettings) -> None:
+    """The batch page: each output row with its input's text (both engines keep input order)."""
+    from validator.report import render_batch
+
+    items = []
+    for row, result in zip(rows, results, strict=True):
+        parsed = parse_row(row)
+        text = parsed.get("text") if isinstance(parsed, dict) else None
+        items.append({**result, "text": text if isinstance(text, str) else ""})
+    with _output(path) as out:
+        out.write(render_batch(items, fail_on=settings.fail_on, settings=settings.checker().describe()))
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 @contextlib.contextmanager
@@ -140,6 +170,7 @@ def _output(path: str) -> Iterator[TextIO]:
     try:
         with open(descriptor, "w", encoding="utf-8") as handle:
             yield handle
+        os.chmod(partial, 0o666 & ~_umask())  # mkstemp makes it 0600; give it a normal file's mode
         os.replace(partial, target)
     finally:
         Path(partial).unlink(missing_ok=True)
@@ -165,7 +196,8 @@ def cmd_citations(args: argparse.Namespace) -> int:
     judge = cli_judge(args.llm_model, args.llm_api_base) if args.scorer != "nli" and args.llm_model else None
     usage = Usage()
     checker = CitationChecker(scorer, gate=args.gate, scorer_mode=args.scorer, judge=judge)
-    results = checker.check(_read(args.source), citations, usage)
+    source = _read(args.source)
+    results = checker.check(source, citations, usage)
     if judge is not None:
         print(
             f"LLM judge {judge.model}: {usage.calls} calls, "
@@ -173,6 +205,8 @@ def cmd_citations(args: argparse.Namespace) -> int:
             + (f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""),
             file=sys.stderr,
         )
+    if args.html:
+        _write_citations_html(args, source, checker, citations, results)
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
@@ -185,6 +219,28 @@ def cmd_citations(args: argparse.Namespace) -> int:
                 f"{confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
             )
     return EXIT_FAIL if any(r.verdict != "verified" for r in results) else EXIT_PASS
+
+
+def _write_citations_html(
+    args: argparse.Namespace,
+    source: str,
+    checker: CitationChecker,
+    citations: Sequence[Citation],
+    results: Sequence[CitationResult],
+) -> None:
+    """The citations page, with each citation's section (labelled as its result names it)."""
+    from validator.report import render_citations
+
+    sections = {s.number or s.title or "document": s.text for s in checker.splitter(source)}
+    html = render_citations(
+        args.source,
+        [r.to_dict() for r in results],
+        {c.id: {"claim": c.claim, "quote": c.quote} for c in citations},
+        sections,
+        gate=args.gate,
+    )
+    with _output(args.html) as out:
+        out.write(html)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -209,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="contradiction probability to count as contradicted (default: the model's)",
     )
     common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
+    common.add_argument("--html", default=None, metavar="FILE", help="also write a self-contained HTML report")
     common.add_argument("--scorer", choices=SCORER_MODES, default="nli", help="llm / cascade: an LLM judge")
     common.add_argument("--llm-model", default=None, help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>")
     common.add_argument(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from guardrails.types import OnFailAction
 from guardrails.validator_base import (
@@ -101,6 +101,9 @@ class ProvenanceNLI(Validator):
         validation_endpoint: Where ``use_local=False`` sends pairs (required with it: the
             hub hosts no endpoint for this validator). The hub token is sent to the hub only.
         endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
+        report: ``"html"`` adds a self-contained HTML page of the verdicts to the result's
+            ``metadata["provenance_nli"]["html"]`` (see :meth:`CheckReport.to_html`), for an
+            app to store beside a flagged answer. Defaults to None (no page).
 
     With remote scoring, retrieval and verdicts still run here; ``model_name`` names the
     model the endpoint serves (for its tokenizer and thresholds), and ``device``,
@@ -150,8 +153,11 @@ class ProvenanceNLI(Validator):
         llm_timeout: float = defaults.LLM_TIMEOUT_S,
         llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
+        report: Literal["html"] | None = None,
         **kwargs: Any,
     ) -> None:
+        if report not in (None, "html"):
+            raise InvalidInput(f'report must be None or "html", got {report!r}')
         if unknown := sorted(set(kwargs) - GUARDRAILS_KEYWORDS):
             raise TypeError(f"ProvenanceNLI got unexpected keyword arguments {unknown}")
         if isinstance(on_fail, str) and not isinstance(on_fail, OnFailAction):
@@ -185,8 +191,10 @@ class ProvenanceNLI(Validator):
             llm_timeout=llm_timeout,
             llm_max_concurrency=llm_max_concurrency,
             endpoint_timeout=endpoint_timeout,
+            report=report,
             **kwargs,
         )
+        self._report = report
         self._fail_on = parse_fail_on(fail_on)
         self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
         endpoint = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
@@ -261,6 +269,7 @@ class ProvenanceNLI(Validator):
                 "fail_on": sorted(self._fail_on),
                 "model": self._checker.scorer.model_name,
                 **({"llm": report.llm} if report.llm is not None else {}),
+                **({"html": report.to_html(self._fail_on)} if self._report == "html" else {}),
             },
         }
         failing = report.failing(self._fail_on)

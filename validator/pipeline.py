@@ -37,7 +37,7 @@ from validator.retrieval import (
 )
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
-from validator.verdicts import Method, SentenceResult, Thresholds, Verdict, decide
+from validator.verdicts import FAILABLE_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
@@ -107,10 +107,27 @@ class CheckReport:
     sentences: list[SentenceResult] = field(default_factory=list)
     llm: dict[str, Any] | None = None
     """With an LLM judge: how many sentences it judged, of how many, and its token use."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """What decided the verdicts (model, thresholds, top-k, retrieval, scorer): see
+    :meth:`ProvenanceChecker.describe`."""
 
     def failing(self, fail_on: Iterable[str]) -> list[SentenceResult]:
         fail_on = set(fail_on)
         return [s for s in self.sentences if s.verdict in fail_on]
+
+    def to_html(self, fail_on: Iterable[str] = FAILABLE_VERDICTS, source_names: Sequence[str] | None = None) -> str:
+        """A self-contained HTML page of these verdicts (see :mod:`validator.report`), to show a
+        reviewer or to store beside a flagged answer. ``source_names`` label the sources by index."""
+        from validator.report import render_check
+
+        return render_check(
+            self.text,
+            [s.to_dict() for s in self.sentences],
+            fail_on=fail_on,
+            settings=self.settings,
+            source_names=source_names,
+            llm=self.llm,
+        )
 
     def without(self, removed: Sequence[SentenceResult]) -> str:
         """``text`` with ``removed`` sentences cut out and everything else byte for byte.
@@ -308,8 +325,23 @@ class ProvenanceChecker:
             if usage is not None:
                 judged = sum(s.judged for s in sentences)
                 llm = {"judged": judged, "sentences": len(item), "model": self.judge.model, **usage.to_dict()}  # type: ignore[union-attr]
-            reports.append(CheckReport(request.text, sentences, llm))
+            reports.append(CheckReport(request.text, sentences, llm, self.describe()))
         return reports
+
+    def describe(self) -> dict[str, Any]:
+        """The settings that decide a verdict, as a report shows them."""
+        return {
+            "model": "bundled (provenance-nli-minilm-l6)"
+            if self.scorer.model_name == str(defaults.BUNDLED_MODEL_DIR)
+            else self.scorer.model_name,
+            "entailment_threshold": self.thresholds.entailment,
+            "contradiction_threshold": self.thresholds.contradiction,
+            "review_threshold": self.thresholds.review,
+            "top_k": self.top_k,
+            "retrieval": self.retrieval,
+            "scorer": self.scorer_mode,
+            **({"llm": self.judge.model} if self.judge is not None and self.scorer_mode != "nli" else {}),
+        }
 
     def _judge_open(self, claims: list[list[_Claim]], results: list[list[SentenceResult | None]]) -> Usage:
         """Ask the judge about every sentence left open (``llm``) or not confidently decided by

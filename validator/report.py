@@ -1,0 +1,245 @@
+"""HTML reports: one checked answer, a batch of answers, or the citations of a document.
+
+Each report is one self-contained file (inline CSS and a little inline JavaScript; no CDN,
+fonts or other URL), so it opens from disk on a machine with no network and can be stored
+beside a flagged answer. Pages are rendered by Jinja2 with autoescaping on: answers, sources
+and citations are untrusted text, and a ``<script>`` in any of them shows as text.
+
+The renderers work on plain dicts (``SentenceResult.to_dict()``, the JSON lines of
+``check-batch``), so a report can be made from results read back from disk as well as from
+a live :class:`~validator.pipeline.CheckReport`. A batch page stays light with thousands of
+items: each item's detail is rendered here but kept as an HTML string in a JSON block, and
+only put into the page when a reader opens the item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+import jinja2
+
+from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, parse_fail_on
+
+VERDICT_LABELS = {
+    "supported": "supported",
+    "contradicted": "contradicted",
+    "unsupported": "unsupported",
+    "fabricated_quote": "fabricated quote",
+}
+HISTOGRAM_BINS = 10
+TOP_FAILING_ITEMS = 10
+_WORD = re.compile(r"(\w+)")
+
+_ENVIRONMENT = jinja2.Environment(
+    loader=jinja2.PackageLoader("validator", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("provenance-nli")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def highlight(passage: str, sentence: str) -> list[tuple[str, bool]]:
+    """``passage`` cut into runs, each marked True where it is a word of ``sentence``.
+
+    Only numbers and words of four letters or more are marked, so the eye goes to the names,
+    figures and content words a verdict turns on rather than to every "the" and "of".
+    """
+    wanted = {word.casefold() for word in _WORD.findall(sentence) if word.isdigit() or len(word) >= 4}
+    runs: list[tuple[str, bool]] = []
+    for part in _WORD.split(passage):
+        marked = part.casefold() in wanted
+        if runs and runs[-1][1] == marked:
+            runs[-1] = (runs[-1][0] + part, marked)
+        elif part:
+            runs.append((part, marked))
+    return runs
+
+
+def locate_quote(text: str, quote: str | None) -> tuple[str, str, str] | None:
+    """``text`` split around the first place its words match ``quote``'s (any spacing, case or
+    punctuation between words, as the citation checker's normalization allows), or None."""
+    words = _WORD.findall(quote or "")
+    if not words:
+        return None
+    match = re.search(r"\W+".join(map(re.escape, words)), text, re.I)
+    if match is None:
+        return None
+    return text[: match.start()], match.group(), text[match.end() :]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer's verdicts as the templates read them; ``key`` makes element ids unique on a page."""
+
+    key: str
+    text: str
+    sentences: list[dict[str, Any]]
+    source_names: Sequence[str] | None = None
+
+    def segments(self) -> list[dict[str, Any]]:
+        """The text as written, cut into the whitespace between sentences and the sentences."""
+        segments: list[dict[str, Any]] = []
+        position = 0
+        for i, sentence in enumerate(self.sentences):
+            start, end = sentence["start"], sentence["end"]
+            if start > position:
+                segments.append({"gap": self.text[position:start]})
+            quote_start, quote_end = sentence.get("quote_start"), sentence.get("quote_end")
+            if quote_start is not None and quote_end is not None:
+                parts = [
+                    (self.text[start:quote_start], False),
+                    (self.text[quote_start:quote_end], True),
+                    (self.text[quote_end:end], False),
+                ]
+            else:
+                parts = [(self.text[start:end], False)]
+            segments.append({"index": i, "parts": [part for part in parts if part[0]]})
+            position = max(position, end)
+        if position < len(self.text):
+            segments.append({"gap": self.text[position:]})
+        return segments
+
+    def source_name(self, index: int | None) -> str:
+        if index is None:
+            return "several sources"
+        if self.source_names is not None and 0 <= index < len(self.source_names):
+            return f"{self.source_names[index]} (source {index})"
+        return f"source {index}"
+
+
+def _failing_verdicts(fail_on: Iterable[str]) -> frozenset[str]:
+    """``fail_on`` as the caller gave it, or as :func:`parse_fail_on` returned it."""
+    return parse_fail_on(tuple(set(fail_on) - {ALWAYS_FAILS}))
+
+
+def _macro(name: str) -> Any:
+    return getattr(_ENVIRONMENT.get_template("macros.html.j2").module, name)
+
+
+def render_check(
+    text: str,
+    sentences: Sequence[Mapping[str, Any]],
+    *,
+    fail_on: Iterable[str] = FAILABLE_VERDICTS,
+    settings: Mapping[str, Any] | None = None,
+    source_names: Sequence[str] | None = None,
+    llm: Mapping[str, Any] | None = None,
+) -> str:
+    """The page for one checked answer."""
+    failing_verdicts = _failing_verdicts(fail_on)
+    rows = [dict(s) for s in sentences]
+    failing = [s for s in rows if s["verdict"] in failing_verdicts]
+    return _ENVIRONMENT.get_template("check.html.j2").render(
+        answer=Answer("a", text, rows, source_names),
+        failing=len(failing),
+        fail_on=sorted(failing_verdicts),
+        settings=dict(settings or {}),
+        llm=llm,
+        version=package_version(),
+        labels=VERDICT_LABELS,
+    )
+
+
+def render_batch(
+    items: Sequence[Mapping[str, Any]],
+    *,
+    fail_on: Iterable[str] = FAILABLE_VERDICTS,
+    settings: Mapping[str, Any] | None = None,
+) -> str:
+    """The page for a batch: ``items`` are ``{"id", "text", "passed", "sentences", "error"?}``
+    (a ``check-batch`` output line with the input's ``text`` added)."""
+    failing_verdicts = _failing_verdicts(fail_on)
+    answer = _macro("answer")
+    rows, bodies = [], []
+    verdicts: Counter[str] = Counter()
+    confidences: list[float] = []
+    for k, item in enumerate(items):
+        sentences = [dict(s) for s in item.get("sentences") or []]
+        verdicts.update(s["verdict"] for s in sentences)
+        confidences += [s["confidence"] for s in sentences if s.get("confidence") is not None]
+        failing = sum(s["verdict"] in failing_verdicts for s in sentences)
+        rows.append(
+            {
+                "key": k,
+                "id": "" if item.get("id") is None else str(item["id"]),
+                "passed": bool(item.get("passed")),
+                "error": item.get("error"),
+                "failing": failing,
+                "sentences": len(sentences),
+            }
+        )
+        view = Answer(f"i{k}", str(item.get("text") or ""), sentences)
+        bodies.append(str(answer(view, VERDICT_LABELS)))
+    return _ENVIRONMENT.get_template("batch.html.j2").render(
+        items=rows,
+        bodies=bodies,
+        verdicts=[(verdict, label, verdicts[verdict]) for verdict, label in VERDICT_LABELS.items()],
+        worst=sorted((r for r in rows if r["failing"]), key=lambda r: (-r["failing"], r["key"]))[:TOP_FAILING_ITEMS],
+        histogram=_histogram(confidences),
+        fail_on=sorted(failing_verdicts),
+        settings=dict(settings or {}),
+        version=package_version(),
+    )
+
+
+def _histogram(values: Sequence[float]) -> list[dict[str, Any]]:
+    counts = Counter(min(int(value * HISTOGRAM_BINS), HISTOGRAM_BINS - 1) for value in values)
+    most = max(counts.values(), default=0) or 1
+    return [
+        {
+            "low": i / HISTOGRAM_BINS,
+            "high": (i + 1) / HISTOGRAM_BINS,
+            "count": counts[i],
+            "share": 0.8 * counts[i] / most,  # room for the count beside the longest bar
+        }
+        for i in range(HISTOGRAM_BINS)
+    ]
+
+
+def render_citations(
+    source_name: str,
+    results: Sequence[Mapping[str, Any]],
+    claims: Mapping[str, Mapping[str, Any]],
+    section_texts: Mapping[str, str],
+    *,
+    gate: float,
+) -> str:
+    """The page for a citation check: the review queue first, then the rest, each citation with
+    its quote located in its section. ``claims`` maps an id to its citation (claim, quote)
+    and ``section_texts`` a section label to its text."""
+    rows = []
+    for result in sorted(results, key=lambda r: r["action"] != "review"):
+        citation = claims.get(str(result["id"]), {})
+        section = section_texts.get(result["section"] or "", "")
+        rows.append(
+            {
+                **result,
+                "claim": citation.get("claim", ""),
+                "quote": citation.get("quote"),
+                "section_text": section,
+                "located": locate_quote(section, citation.get("quote")),
+            }
+        )
+    return _ENVIRONMENT.get_template("citations.html.j2").render(
+        source_name=source_name,
+        rows=rows,
+        review=sum(r["action"] == "review" for r in rows),
+        gate=gate,
+        version=package_version(),
+    )
+
+
+_ENVIRONMENT.globals.update(highlight=highlight)
