@@ -165,7 +165,7 @@ def test_the_batch_report_summarises_and_holds_every_item(batch: tuple[list[dict
     bodies = json.loads(doc.get_element_by_id("item-bodies").text)
     assert len(bodies) == 300
     for item, output, body in zip(items, outputs, bodies, strict=True):
-        fragment = lxml.html.fragment_fromstring(body, create_parent="div")
+        fragment = lxml.html.fragment_fromstring(body, create_parent=True)
         assert not fragment.xpath("//script | //img")
         marked = fragment.cssselect(".answer-text .sentence")
         assert [m.get("data-verdict") for m in marked] == [s["verdict"] for s in output["sentences"]]
