@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 export HF_HUB_OFFLINE = 1
 
-.PHONY: dev lint type test qa train-data train-model eval-model bench bench-serving
+.PHONY: dev lint type test qa train-data train-model eval-model bench bench-serving test-llm test-browser report-screenshot
 
 dev:
 	python3 -m venv .venv
@@ -43,3 +43,20 @@ bench:
 
 bench-serving:
 	$(PY) benchmarks/bench_serving.py
+
+# A real local LLM as the judge (llama-cpp-python serving Gemma 3 270M on loopback). Building
+# llama.cpp takes ~8 min on 2 cores the first time; GGML_NATIVE=OFF makes a wheel that runs on
+# any x86-64 with AVX2 (a native build died with "Illegal instruction" here).
+test-llm:
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e ".[llm]"
+	$(PY) -m pytest -q -m llm
+
+# The HTML reports in headless Chromium (Debian's chromium; needs root for apt-get).
+test-browser:
+	command -v chromium >/dev/null || apt-get install -y -q chromium
+	$(PY) -m pip install -q -e ".[browser]"
+	$(PY) -m pytest -q -m browser
+
+# Remake docs/report.png, the README's screenshot of the example report.
+report-screenshot:
+	$(PY) scripts/report_screenshot.py
