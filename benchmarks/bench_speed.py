@@ -14,6 +14,14 @@ validators. The reference re-embeds every chunk for every sentence and checks it
 one, so on (c) and (d) it is timed on 5 of 50 sentences and 20 of 200 items and scaled up
 (it would otherwise take most of an hour); the output says so.
 
+Two more rows. (e) is (b) with **both validators at their defaults**: each its own chunking
+(ours: 2 sentences with 1 overlapping, hybrid retrieval with the default embedder; the
+reference: 5 sentences with 2 overlapping), with the same MiniLM-L6 embedder standing in for
+the reference's default paraphrase-MiniLM-L6-v2, which it would download from the hub. (f) is
+10 sentences against **one 5 MB source** (the reference passages repeated), ours only, with
+``max_source_chars`` raised to admit it: the reference embeds every chunk for every sentence
+and did not finish it in 10 minutes, so it is not run.
+
     python benchmarks/bench_speed.py            # all workloads
     python benchmarks/bench_speed.py --workloads a b --runs 5
 """
@@ -55,13 +63,18 @@ WORKLOADS = {  # name: (sentences per answer, sources per item, items)
     "b": (10, 20, 1),
     "c": (50, 100, 1),
     "d": (2, 3, 200),
+    "e": (10, 20, 1),
+    "f": (10, 1, 1),
 }
+AT_DEFAULTS = ("e", "f")
+HUGE_SOURCE = {"f": 5_000_000}
+"""Characters of the one source of workload (f)."""
 REFERENCE_SAMPLE = {"c": 5, "d": 20}
 """The reference's cost is strictly additive (it re-embeds every chunk for every sentence and
 checks items one by one), so on the large workloads it runs on this many sentences (c) or
 items (d) and the time is scaled up; the output says so."""
 MEMORY_WORKLOADS = ("a", "b")
-SINGLE_RUN = ("c", "d")
+SINGLE_RUN = ("c", "d", "f")
 """Workloads timed once per median: each cold run of (d) builds 200 source indexes (~6,000 chunk
 embeddings), so three runs plus the floor would take most of an hour on 2 cores."""
 Item = tuple[str, list[str]]
@@ -95,6 +108,28 @@ def make_items(sentences: int, sources: int, items: int, corpus: list[str], seed
         answer = [s if i % 2 == 0 else s.replace(" is ", " is not ", 1) for i, s in enumerate(picked)]
         made.append((" ".join(answer), chosen))
     return made
+
+
+def huge_items(sentences: int, chars: int, corpus: list[str], seed: int) -> list[Item]:
+    """One answer against a single source of ``chars`` characters: the passages, repeated."""
+    text = " ".join(corpus)
+    source = (text + " ") * (chars // (len(text) + 1) + 1)
+    answer, _ = make_items(sentences, 20, 1, corpus, seed)[0]
+    return [(answer, [source[:chars]])]
+
+
+def workload_items(name: str, corpus: list[str]) -> list[Item]:
+    if name in HUGE_SOURCE:
+        return huge_items(WORKLOADS[name][0], HUGE_SOURCE[name], corpus, seed=ord(name))
+    return make_items(*WORKLOADS[name], corpus, seed=ord(name))
+
+
+def metadata_for(name: str, side: str, embed_function: Callable) -> dict:
+    """What each side is given besides the sources: at the defaults, only what the reference
+    cannot do without (an embedder it would download); otherwise the shared embedder and chunking."""
+    if name not in AT_DEFAULTS:
+        return {"embed_function": embed_function, **CHUNKING}
+    return {"embed_function": embed_function} if side == "reference" else {}
 
 
 def reference_sample(name: str, items: list[Item]) -> tuple[list[Item], float]:
@@ -161,27 +196,25 @@ def median_seconds(run: Callable[[], object], runs: int, before: Callable[[], ob
     return statistics.median(times)
 
 
-def run_ours(validator: ProvenanceNLI, items: list[Item], embed_function: Callable) -> None:
+def run_ours(validator: ProvenanceNLI, items: list[Item], metadata: dict) -> None:
     if len(items) == 1:
         answer, sources = items[0]
-        validator.validate(answer, {"sources": sources, "embed_function": embed_function, **CHUNKING})
+        validator.validate(answer, {"sources": sources, **metadata})
     else:  # the batch API: every item's pairs scored in shared batches
-        validator._checker.check_batch(
-            [CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING) for a, s in items]
-        )  # type: ignore[arg-type]
+        validator._checker.check_batch([CheckRequest(a, sources=s, **metadata) for a, s in items])
 
 
-def run_reference(validator: object, items: list[Item], embed_function: Callable) -> None:
+def run_reference(validator: object, items: list[Item], metadata: dict) -> None:
     for answer, sources in items:
-        validator.validate(answer, {"sources": sources, "embed_function": embed_function, **CHUNKING})  # type: ignore[attr-defined]
+        validator.validate(answer, {"sources": sources, **metadata})  # type: ignore[attr-defined]
 
 
-def floor_seconds(
-    validator: ProvenanceNLI, items: list[Item], embed_function: Callable, runs: int
-) -> tuple[float, int]:
-    """One batched NLI pass over exactly the pairs we score, plus one embedding pass over chunks and sentences."""
+def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, runs: int) -> tuple[float, int]:
+    """One batched NLI pass over exactly the pairs we score, plus one embedding pass over all
+    chunks and sentences (hybrid retrieval embeds only a shortlist, so it can beat this floor)."""
     checker = validator._checker
-    requests = [CheckRequest(a, sources=s, embed_function=embed_function, **CHUNKING) for a, s in items]  # type: ignore[arg-type]
+    embed_function = metadata.get("embed_function") or default_embed_function()
+    requests = [CheckRequest(a, sources=s, **metadata) for a, s in items]
     indexes = checker._indexes(requests)
     claims = [
         claim for request, index in zip(requests, indexes, strict=True) for claim in checker._claims(request, index)
@@ -214,15 +247,15 @@ def peak_rss_mib() -> float:
 
 
 def rss_child(side: str, workload: str) -> None:
-    items = make_items(*WORKLOADS[workload], passages(), seed=ord(workload))
-    embed_function = default_embed_function()
+    items = workload_items(workload, passages())
+    metadata = metadata_for(workload, side, default_embed_function())
     if side == "ours":
         validator = ProvenanceNLI(on_fail="noop", top_k=TOP_K)
-        run_ours(validator, items, embed_function)
-        run_ours(validator, items, embed_function)
+        run_ours(validator, items, metadata)
+        run_ours(validator, items, metadata)
     else:
         reference = make_reference(load_reference()[0])
-        run_reference(reference, items, embed_function)
+        run_reference(reference, items, metadata)
     print(peak_rss_mib())
 
 
@@ -246,27 +279,36 @@ def main() -> None:
     )
     corpus = passages()
     embed_function = default_embed_function()
-    ours = ProvenanceNLI(on_fail="noop", top_k=TOP_K, device="cpu")
+    # the source limit raised for (f) only; it changes nothing else about a check
+    ours = ProvenanceNLI(on_fail="noop", top_k=TOP_K, device="cpu", max_source_chars=max(HUGE_SOURCE.values()))
     reference = make_reference(reference_class)
     cache = ours._checker.cache
     rows = []
     ours.validate("warm-up.", {"sources": ["Models load once, outside the timings."]})
     for name in args.workloads:
-        items = make_items(*WORKLOADS[name], corpus, seed=ord(name))
+        items = workload_items(name, corpus)
         runs = 1 if name in SINGLE_RUN else args.runs
-        ours_cold = median_seconds(functools.partial(run_ours, ours, items, embed_function), runs, before=cache.clear)
-        ours_warm = median_seconds(functools.partial(run_ours, ours, items, embed_function), runs)
-        floor, pairs = floor_seconds(ours, items, embed_function, runs)
+        metadata = metadata_for(name, "ours", embed_function)
+        ours_cold = median_seconds(functools.partial(run_ours, ours, items, metadata), runs, before=cache.clear)
+        ours_warm = median_seconds(functools.partial(run_ours, ours, items, metadata), runs)
+        floor, pairs = (
+            (float("nan"), 0) if name in HUGE_SOURCE else floor_seconds(ours, items, metadata, runs)
+        )  # a floor that embeds 5 MB of chunks would take longer than the check
         sample, scale = reference_sample(name, items)
-        run_ref = functools.partial(run_reference, reference, sample, embed_function)
-        if name == "a":
+        run_ref = functools.partial(run_reference, reference, sample, metadata_for(name, "reference", embed_function))
+        if name in HUGE_SOURCE:
+            ref_cold = ref_warm = float("nan")
+        elif name == "a":
             ref_cold = median_seconds(run_ref, args.runs)
             ref_warm = median_seconds(run_ref, args.runs)
         else:  # it caches nothing, so its warm time is its cold time: one run
             ref_cold = ref_warm = median_seconds(run_ref, 1) * scale
         row = {
             "workload": name,
-            "shape": "{} sentence(s) x {} sources x {} item(s)".format(*WORKLOADS[name]),
+            "shape": f"10 sentences x one {HUGE_SOURCE[name] / 1e6:g} MB source, ours at its defaults"
+            if name in HUGE_SOURCE
+            else "{} sentence(s) x {} sources x {} item(s)".format(*WORKLOADS[name])
+            + (" at both defaults" if name in AT_DEFAULTS else ""),
             "pairs": pairs,
             "ours_cold_s": ours_cold,
             "ours_warm_s": ours_warm,
