@@ -13,9 +13,12 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+
+if TYPE_CHECKING:  # the browser extra; imported in the fixture, so the default run collects this file without it
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +61,8 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
     chromium = shutil.which("chromium")
     assert chromium, "needs Debian's chromium: apt-get install chromium"
     with sync_playwright() as playwright:
