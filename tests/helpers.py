@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import subprocess
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from guardrails.classes.validation_outcome import ValidationOutcome
@@ -35,3 +39,21 @@ def loopback_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_cli(
+    *args: str, stdin: str | None = None, env: Mapping[str, str] | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    """``python -m validator ARGS`` from the project root, as a user runs it; ``env`` adds variables."""
+    return subprocess.run(
+        [sys.executable, "-m", "validator", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=timeout,
+    )

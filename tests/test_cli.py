@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import run_cli
 
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "validator", *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300
-    )
+run = run_cli
 
 
 def check_stdin(answer: str, *options: str) -> subprocess.CompletedProcess[str]:

@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import loopback_server, outcome, sentences_of
+from helpers import loopback_server, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -214,24 +214,14 @@ def test_an_llm_scorer_without_a_callable_is_a_clear_error() -> None:
 
 
 def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> None:
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     url, _ = server
     source = tmp_path / "eiffel.txt"
     source.write_text(SOURCES[0], encoding="utf-8")
-    command = [sys.executable, "-m", "validator", "check", "--sources", str(source), "--text", "-", "--json"]
-    command += ["--scorer", "llm", "--llm-model", "openai/scripted", "--llm-api-base", url]
-    result = subprocess.run(
-        command,
-        input="The Eiffel Tower was completed in 1925.",
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[1],
-        env={**os.environ, "PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
-        timeout=300,
+    result = run_cli(
+        *("check", "--sources", str(source), "--text", "-", "--json"),
+        *("--scorer", "llm", "--llm-model", "openai/scripted", "--llm-api-base", url),
+        stdin="The Eiffel Tower was completed in 1925.",
+        env={"PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
     )
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
@@ -239,11 +229,6 @@ def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> No
 
 
 def _citations_cli(url: str, tmp_path, entries: list[dict], *options: str):
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     source, citations = tmp_path / "eiffel.md", tmp_path / "citations.json"
     source.write_text(
         "# History\n\nThe Eiffel Tower in Paris was completed in 1889.\n\n"
@@ -251,15 +236,10 @@ def _citations_cli(url: str, tmp_path, entries: list[dict], *options: str):
         encoding="utf-8",
     )
     citations.write_text(json.dumps(entries), encoding="utf-8")
-    command = [sys.executable, "-m", "validator", "citations", "--source", str(source), "--citations", str(citations)]
-    command += ["--llm-model", "openai/scripted", "--llm-api-base", url, *options]
-    return subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[1],
-        env={**os.environ, "PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
-        timeout=300,
+    return run_cli(
+        *("citations", "--source", str(source), "--citations", str(citations)),
+        *("--llm-model", "openai/scripted", "--llm-api-base", url, *options),
+        env={"PROVENANCE_NLI_LLM_API_KEY": "not-a-secret"},
     )
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -26,14 +25,13 @@ from pathlib import Path
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import outcome
+from helpers import ROOT, outcome, run_cli
 
 from validator import ProvenanceNLI
 from validator.judge import PROMPT, parse_answer
 
 pytestmark = pytest.mark.llm
 
-ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall and made of wrought iron."]
 ANSWER = "The Eiffel Tower was finished in 1889. The tower was completed in 1925. It is made of gold."
 STARTUP_S = 180
@@ -134,16 +132,11 @@ def test_the_cascade_sends_only_what_the_model_leaves_open(llama_server: str) ->
 def test_the_cli_never_exits_0_on_an_unverified_answer(llama_server: str, tmp_path: Path) -> None:
     source = tmp_path / "eiffel.txt"
     source.write_text(SOURCES[0], encoding="utf-8")
-    command = [sys.executable, "-m", "validator", "check", "--sources", str(source), "--text", "-", "--json"]
-    command += ["--scorer", "llm", "--llm-model", "openai/gemma", "--llm-api-base", llama_server]
-    result = subprocess.run(
-        command,
-        input=ANSWER,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "PROVENANCE_NLI_LLM_API_KEY": "local"},
-        timeout=600,
+    result = run_cli(
+        *("check", "--sources", str(source), "--text", "-", "--json"),
+        *("--scorer", "llm", "--llm-model", "openai/gemma", "--llm-api-base", llama_server),
+        stdin=ANSWER,
+        env={"PROVENANCE_NLI_LLM_API_KEY": "local"},
     )
     assert result.returncode in (1, 3), result.stderr
     if result.returncode == 1:

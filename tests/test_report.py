@@ -5,28 +5,19 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import lxml.html
 import pytest
 from guardrails import Guard
-from helpers import outcome, sentences_of
+from helpers import ROOT, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
 from validator.report import highlight, locate_quote, render_batch
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 HOSTILE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>'
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "validator", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
 
 
 def page(path_or_html: Path | str) -> lxml.html.HtmlElement:
@@ -49,7 +40,7 @@ def assert_self_contained(doc: lxml.html.HtmlElement) -> None:
 def test_the_check_report_of_the_example_shows_every_sentence_with_its_verdict(tmp_path: Path) -> None:
     report = tmp_path / "report.html"
     args = ["--sources", "examples/eiffel-tower.txt", "examples/mount-everest.txt", "--text", "examples/answer.txt"]
-    result = cli("check", *args, "--json", "--html", str(report))
+    result = run_cli("check", *args, "--json", "--html", str(report))
     assert result.returncode == 1, result.stderr
     verdicts = json.loads(result.stdout)["sentences"]
     doc = page(report)
@@ -130,7 +121,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict], list[di
     folder = tmp_path_factory.mktemp("batch")
     items = _batch_items()
     (folder / "items.jsonl").write_text("\n".join(json.dumps(item) for item in items) + "\n", encoding="utf-8")
-    result = cli(
+    result = run_cli(
         "check-batch",
         "--input",
         str(folder / "items.jsonl"),
@@ -187,7 +178,7 @@ def test_the_batch_page_stays_light_with_1000_items(batch: tuple[list[dict], lis
 
 def test_the_citations_report_puts_the_review_queue_first(tmp_path: Path) -> None:
     report = tmp_path / "citations.html"
-    result = cli(
+    result = run_cli(
         "citations",
         "--source",
         "examples/apache-2.0.txt",

@@ -8,28 +8,25 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from helpers import ROOT, run_cli
 
 if TYPE_CHECKING:  # the browser extra; imported in the fixture, so the default run collects this file without it
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 1">'
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 
 
 def cli(*args: str) -> None:
-    command = [sys.executable, "-m", "validator", *args]
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = run_cli(*args)
     assert result.returncode in (0, 1), result.stderr
 
 
