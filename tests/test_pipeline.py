@@ -14,7 +14,7 @@ SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
     "Mount Everest is the highest mountain above sea level.",
 ]
-ANSWER = "The Eiffel Tower was completed in 1889. Mount Everest is the highest mountain above sea level."
+ANSWER = "The Eiffel Tower was finished in 1889. Everest is the highest mountain on Earth."
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +41,14 @@ def test_sources_are_embedded_once_and_sentences_in_one_call(checker: Provenance
     # one call for the chunks of the source set, then one call per check for all its sentences
     assert len(embedder.calls) == 1 + 3
     assert embedder.calls[1:] == [2, 2, 2]
+
+
+def test_copied_sentences_are_settled_without_a_search() -> None:
+    embedder = CountingEmbedder()
+    copied = "The Eiffel Tower in Paris was completed in 1889. Mount Everest is the highest mountain above sea level."
+    report = ProvenanceChecker().check(CheckRequest(copied, sources=SOURCES, embed_function=embedder))
+    assert [(s.method, s.source_index) for s in report.sentences] == [("verbatim", 0), ("verbatim", 1)]
+    assert report.sentences[0].evidence == SOURCES[0] and embedder.calls == []
 
 
 def test_the_default_embedder_reuses_its_index(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ about as much as one large one.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 
+COPIED_SHORTLIST = 4
+"""BM25 candidates tried first for the chunk that holds a copied sentence."""
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
 
@@ -438,32 +441,27 @@ class ProvenanceChecker:
             contexts.append(context)
         fits = self.scorer.hypothesis_fits(contexts)
         contexts = [context if fit else span.text for context, fit, span in zip(contexts, fits, spans, strict=True)]
-        if request.query_function is not None:
-            evidence = query(request.query_function, contexts, self.top_k, self.query_timeout)
-        elif index is not None and index.chunks:
-            evidence = index.search(contexts, self.top_k, request.distance_metric, self.retrieval)
-        else:
-            evidence = [[] for _ in spans]
-        fits = self.scorer.hypothesis_fits([span.text for span in spans])
-        haystacks: list[VerbatimHaystack] = []
-        quote_haystack = ""
-        if request.sources is not None:
+        if request.sources is not None:  # settled from the sources alone, before any search
             haystacks = [VerbatimHaystack.of(source) for source in request.sources]
             quote_haystack = normalize(" ".join(request.sources))
+            copied = _copied_from(spans, contexts, [haystacks] * len(spans))
+            fabricated = [missing_quote(span, quote_haystack) for span in spans]
+            searched = [i for i in range(len(spans)) if copied[i] is None and fabricated[i] is None]
+            evidence = self._search(request, index, [contexts[i] for i in searched], searched, len(spans))
+        else:  # the passages come from the app's retriever: they are all there is to compare with
+            evidence = self._search(request, index, contexts, range(len(spans)), len(spans))
+            copied = _copied_from(spans, contexts, [[VerbatimHaystack.of(e.text) for e in found] for found in evidence])
+            fabricated = [
+                missing_quote(span, normalize(" ".join(e.text for e in found)))
+                for span, found in zip(spans, evidence, strict=True)
+            ]
+        fits = self.scorer.hypothesis_fits([span.text for span in spans])
         claims: list[_Claim] = []
-        verbatim_source: int | None = None  # where the previous sentence was copied from
-        for span, context, found, fit in zip(spans, contexts, evidence, fits, strict=True):
-            if request.sources is None:
-                haystacks = [VerbatimHaystack.of(e.text) for e in found]
-                quote_haystack = normalize(" ".join(e.text for e in found))
-            copied_from = next((i for i, h in enumerate(haystacks) if h.holds_sentence(span.text)), None)
-            if context != span.text and copied_from is not None and copied_from != verbatim_source:
-                copied_from = None  # "It was completed in 1889." is only copied if "it" is the same
-            verbatim_source = copied_from
-            if fabricated := missing_quote(span, quote_haystack):
-                claims.append(_Claim(span, [], note="quoted text not found in the sources", missing_quote=fabricated))
-            elif copied_from is not None:
-                claims.append(_Claim(span, [self._copied(span, found, copied_from, request, index)], verbatim=True))
+        for i, (span, context, found, fit) in enumerate(zip(spans, contexts, evidence, fits, strict=True)):
+            if (quote := fabricated[i]) is not None:
+                claims.append(_Claim(span, [], note="quoted text not found in the sources", missing_quote=quote))
+            elif (source := copied[i]) is not None:
+                claims.append(_Claim(span, [self._copied(span, found, source, request, index)], verbatim=True))
             elif not found:
                 claims.append(_Claim(span, [], note="no evidence retrieved for this sentence"))
             elif not fit:
@@ -473,17 +471,48 @@ class ProvenanceChecker:
                 claims.append(_Claim(span, found + ([joint] if joint else []), hypothesis=context))
         return claims
 
+    def _search(
+        self,
+        request: CheckRequest,
+        index: SourceIndex | None,
+        queries: list[str],
+        positions: Iterable[int],
+        count: int,
+    ) -> list[list[Evidence]]:
+        """Passages for ``queries``, placed at ``positions`` of ``count`` sentences (the rest get none)."""
+        if not queries:
+            found: list[list[Evidence]] = []
+        elif request.query_function is not None:
+            found = query(request.query_function, queries, self.top_k, self.query_timeout)
+        elif index is not None and index.chunks:
+            found = index.search(queries, self.top_k, request.distance_metric, self.retrieval)
+        else:
+            found = [[] for _ in queries]
+        evidence: list[list[Evidence]] = [[] for _ in range(count)]
+        for position, passages in zip(positions, found, strict=True):
+            evidence[position] = passages
+        return evidence
+
     @staticmethod
     def _copied(
         span: Span, found: list[Evidence], copied_from: int, request: CheckRequest, index: SourceIndex | None
     ) -> Evidence:
-        """The passage a copied sentence came from: a retrieved one if it holds the sentence,
-        else the source's chunk that does, else the sentence itself (it is in that source)."""
+        """The passage a copied sentence came from: the source's chunk that holds it (BM25's
+        best guesses first, so a large source is not scanned), else the sentence itself (it is
+        in that source). From an app's retriever: the passage it was found in."""
         if request.sources is None:
             return found[copied_from]
-        candidates = [e for e in found if e.source_index == copied_from]
-        candidates += [c for c in (index.chunks if index else []) if c.source_index == copied_from]
-        holder = next((e for e in candidates if VerbatimHaystack.of(e.text).holds_sentence(span.text)), None)
+        chunks = index.chunks if index else []
+        likely = index.lexical.rankings([span.text], COPIED_SHORTLIST)[0] if index else []
+        candidates = itertools.chain((chunks[i] for i in likely), chunks)
+        holder = next(
+            (
+                e
+                for e in candidates
+                if e.source_index == copied_from and VerbatimHaystack.of(e.text).holds_sentence(span.text)
+            ),
+            None,
+        )
         return holder or Evidence(span.text, copied_from)
 
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
@@ -563,6 +592,23 @@ class ProvenanceChecker:
         verdict = number_verdict(sentence, best.text) or "unsupported"
         missing = ", ".join(missing_numbers(sentence, best.text)) or "only in a passage joined from several sources"
         return verdict, best, "number_check", f"number not in the evidence: {missing}"  # type: ignore[return-value]
+
+
+def _copied_from(
+    spans: Sequence[Span], contexts: Sequence[str], haystacks: Sequence[Sequence[VerbatimHaystack]]
+) -> list[int | None]:
+    """For each sentence, the index of the haystack it is copied from, or None. A sentence read in
+    context ("It was completed in 1889.") is only copied if the one before it was copied from the
+    same place, so that "it" is the same thing."""
+    copied: list[int | None] = []
+    previous: int | None = None
+    for span, context, stacks in zip(spans, contexts, haystacks, strict=True):
+        source = next((i for i, h in enumerate(stacks) if h.holds_sentence(span.text)), None)
+        if context != span.text and source is not None and source != previous:
+            source = None
+        copied.append(source)
+        previous = source
+    return copied
 
 
 def _evidence_text(premises: list[Evidence]) -> str:
