@@ -27,8 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
-from validator.errors import InvalidInput
-from validator.judge import SCORER_MODES, Judgement, LLMJudge, ScorerMode, Usage
+from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.quotes import VerbatimHaystack, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
@@ -156,17 +155,13 @@ class CitationChecker:
         scorer_mode: ScorerMode = "nli",
         judge: LLMJudge | None = None,
     ) -> None:
-        if scorer_mode not in SCORER_MODES:
-            raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
-        if scorer_mode != "nli" and judge is None:
-            raise InvalidInput(f'scorer "{scorer_mode}" needs an LLM judge (--llm-model)')
+        self.scorer_mode = check_scorer_mode(scorer_mode, judge)
+        self.judge = judge
         self.scorer = scorer or NLIScorer()
         self.gate = gate
         self.splitter = splitter
         settings = self.scorer.settings
         self.thresholds = thresholds or Thresholds(settings.entailment_threshold, settings.contradiction_threshold)
-        self.scorer_mode: ScorerMode = scorer_mode
-        self.judge = judge
 
     def check(self, source: str, citations: Sequence[Citation], usage: Usage | None = None) -> list[CitationResult]:
         """One result per citation, in order; a bad citation never stops the others.

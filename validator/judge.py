@@ -244,6 +244,21 @@ class LLMJudge:
         return response.choices[0].message.content or ""
 
 
+def check_scorer_mode(scorer_mode: str, judge: LLMJudge | None) -> ScorerMode:
+    """``scorer_mode`` if it is one of :data:`SCORER_MODES` and has the judge it needs.
+
+    Raises:
+        InvalidInput: An unknown mode, or ``"llm"`` / ``"cascade"`` without a judge.
+    """
+    if scorer_mode not in SCORER_MODES:
+        raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
+    if scorer_mode != "nli" and judge is None:
+        raise InvalidInput(
+            f'scorer="{scorer_mode}" needs an LLM judge: pass llm_callable (on the command line, --llm-model)'
+        )
+    return scorer_mode  # type: ignore[return-value]
+
+
 def cli_judge(model: str, api_base: str | None) -> LLMJudge:
     """The judge the CLI and the batch job build from ``--llm-model`` / ``--llm-api-base``.
 

@@ -19,7 +19,7 @@ from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.errors import InvalidInput, TextTooLong
-from validator.judge import SCORER_MODES, Judgement, LLMJudge, ScorerMode, Usage
+from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.numbers import find_numbers, missing_numbers, number_verdict
 from validator.quotes import VerbatimHaystack, missing_quote, normalize
 from validator.retrieval import (
@@ -276,11 +276,7 @@ class ProvenanceChecker:
         if retrieval not in RETRIEVALS:
             raise InvalidInput(f"retrieval must be one of {RETRIEVALS}, got {retrieval!r}")
         self.retrieval: Retrieval = retrieval
-        if scorer_mode not in SCORER_MODES:
-            raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
-        if scorer_mode != "nli" and judge is None:
-            raise InvalidInput(f'scorer="{scorer_mode}" needs an LLM judge: pass llm_callable')
-        self.scorer_mode: ScorerMode = scorer_mode
+        self.scorer_mode = check_scorer_mode(scorer_mode, judge)
         self.judge = judge
         self.cache = cache or SourceIndexCache()
 
