@@ -168,3 +168,15 @@ def test_an_unknown_retrieval_mode_is_rejected() -> None:
 
     with pytest.raises(InvalidInput, match="retrieval must be one of"):
         ProvenanceNLI(retrieval="semantic")  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known weakness (issue 11, open): the model reads the source's own sentence with its 'not' "
+    "taken out as support (P(entailment) 0.59 >= 0.53); the number check cannot help, 1925 is in the source",
+)
+def test_a_claim_its_source_states_negated_does_not_pass() -> None:
+    source = "The tower was not completed in 1925. It was completed in 1889."
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    fixed = outcome(guard.validate("The tower was completed in 1925.", metadata={"sources": [source]}))
+    assert fixed.validated_output == ""
