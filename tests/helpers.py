@@ -21,6 +21,11 @@ def sentences_of(result: Any) -> list[dict]:
     return result.metadata["provenance_nli"]["sentences"]
 
 
+def last_result(guard: Any) -> Any:
+    """The ValidationResult of the Guard's last call (the first validator's, on the last iteration)."""
+    return guard.history.last.iterations.last.validator_logs[0].validation_result
+
+
 def outcome(value: Any) -> ValidationOutcome:
     """A Guard call's return value, narrowed to the non-streaming outcome."""
     assert isinstance(value, ValidationOutcome)

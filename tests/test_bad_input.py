@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from guardrails import Guard
-from helpers import sentences_of
+from helpers import last_result, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -131,7 +131,7 @@ def test_corrupt_weights_fail_closed_through_the_guard(tmp_path) -> None:
     guard = Guard().use(ProvenanceNLI(model_name=_model_copy(tmp_path, model__safetensors=b"\x00" * 64), on_fail="fix"))
     outcome = guard.validate(CLAIM, metadata={"sources": SOURCES})
     assert outcome.validated_output == ""
-    result = guard.history.last.iterations.last.validator_logs[0].validation_result  # type: ignore[union-attr]
+    result = last_result(guard)
     assert "could not load NLI model" in result.error_message  # type: ignore[union-attr]
 
 

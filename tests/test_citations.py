@@ -43,6 +43,14 @@ CITATIONS = [
     Citation(
         "by-title", "The License does not grant permission to use the Licensor's trademarks.", section="Trademarks"
     ),
+    # section 6's own sentence with its "not" taken out
+    Citation(
+        "negated",
+        "This License does grant permission to use the trade names, trademarks, service marks, or product names of "
+        "the Licensor, except as required for reasonable and customary use in describing the origin of the Work and "
+        "reproducing the content of the NOTICE file.",
+        section="6",
+    ),
 ]
 
 
@@ -78,6 +86,16 @@ def test_each_status_and_verdict(results: dict, cid: str, quote_status: str, sec
 def test_a_section_can_be_cited_by_title(results: dict) -> None:
     assert (results["by-title"].quote_status, results["by-title"].section) == ("section-only", "6")
     assert results["by-title"].relation is not None  # it was judged against section 6
+
+
+def test_a_claim_whose_negation_the_section_states_is_contradicted_without_a_model(results: dict) -> None:
+    negated = results["negated"]
+    assert (negated.verdict, negated.method, negated.confidence, negated.action) == (
+        "contradicted",
+        "negation_check",
+        1.0,
+        "auto",
+    )
 
 
 def test_a_fabricated_quote_is_routed_auto_without_a_model(results: dict) -> None:

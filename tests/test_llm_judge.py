@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import loopback_server, outcome, run_cli, sentences_of
+from helpers import last_result, loopback_server, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -170,7 +170,7 @@ def test_a_judge_that_fails_fails_closed(server: tuple[str, type], keyword: str,
         guard.validate(f"The Eiffel Tower ({keyword}) was completed in 1889.", metadata={"sources": SOURCES})
     )
     assert result.validated_output == ""
-    message = guard.history.last.iterations.last.validator_logs[0].validation_result.error_message  # type: ignore[union-attr]
+    message = last_result(guard).error_message
     assert "could not run" in message and reason in message
 
 

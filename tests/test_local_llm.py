@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import ROOT, outcome, run_cli
+from helpers import ROOT, last_result, outcome, run_cli
 
 from validator import ProvenanceNLI
 from validator.judge import PROMPT, parse_answer
@@ -100,7 +100,7 @@ def test_the_judge_answers_in_json(llama_server: str) -> None:
 def test_nothing_passes_unverified_with_fix(llama_server: str) -> None:
     guard = Guard().use(judge(llama_server, on_fail="fix"))
     fixed = outcome(guard.validate(ANSWER, metadata={"sources": SOURCES}))
-    result = guard.history.last.iterations.last.validator_logs[0].validation_result  # type: ignore[union-attr]
+    result = last_result(guard)
     details = result.metadata["provenance_nli"]  # type: ignore[union-attr,index]
     assert "1925" not in (fixed.validated_output or "")
     if "error" in details:  # the judge gave no valid verdict twice: closed, and says why

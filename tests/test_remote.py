@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from guardrails import Guard
 from guardrails.settings import settings
-from helpers import loopback_server, outcome, sentences_of
+from helpers import last_result, loopback_server, outcome, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -162,7 +162,7 @@ def test_implausible_scores_fail_closed(endpoint: tuple[str, list], lie: str) ->
     guard = Guard().use(ProvenanceNLI(on_fail="fix", use_local=False, validation_endpoint=f"{url}/lie/{lie}"))
     result = outcome(guard.validate(ANSWER, metadata={"sources": SOURCES}))
     assert result.validated_output == ""  # fix applied: nothing unverified is left
-    message = guard.history.last.iterations.last.validator_logs[0].validation_result.error_message  # type: ignore[union-attr]
+    message = last_result(guard).error_message
     assert "malformed response" in message
 
 

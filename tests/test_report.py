@@ -10,7 +10,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 from guardrails import Guard
-from helpers import ROOT, outcome, run_cli, sentences_of
+from helpers import ROOT, last_result, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -71,7 +71,7 @@ def test_untrusted_text_is_escaped_everywhere() -> None:
     guard = Guard().use(ProvenanceNLI(on_fail="fix", report="html"))
     fixed = outcome(guard.validate(text, metadata={"sources": sources}))
     assert fixed.validated_output == "" or "1925" not in (fixed.validated_output or "")
-    checked = guard.history.last.iterations.last.validator_logs[0].validation_result  # type: ignore[union-attr]
+    checked = last_result(guard)
     html = checked.metadata["provenance_nli"]["html"]  # type: ignore[union-attr,index]
     doc = page(html)
     assert_self_contained(doc)

@@ -7,7 +7,9 @@ Two different failures, told apart in three steps:
    section that holds it; ``missing`` means the quote is **fabricated**, which needs no
    model; no quote means ``section-only`` and the cited section is used.
 2. **Judge.** A claim copied word for word from the located section is ``verified`` with
-   confidence 1.0 (method ``verbatim``, no model asked). Otherwise the NLI relation of the
+   confidence 1.0 (method ``verbatim``, no model asked); one whose negation the section states
+   ("was not" for "was") is ``contradicted`` with confidence 1.0 (method ``negation_check``).
+   Otherwise the NLI relation of the
    claim to the section gives ``verified``, ``contradicted`` or ``unsupported`` (long
    sections are scored as windows). With
    ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead; with
@@ -28,7 +30,7 @@ from typing import Literal
 
 from validator import defaults
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
-from validator.quotes import VerbatimHaystack, normalize
+from validator.quotes import VerbatimHaystack, held_by, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
 
@@ -36,7 +38,11 @@ QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
-CitationMethod = Literal["quote_check", "verbatim", "model", "llm", "none"]
+CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "llm", "none"]
+_SETTLED: dict[str, tuple[str, float, str, CitationMethod]] = {
+    "verbatim": ("entailment", 1.0, "the claim is copied from the section", "verbatim"),
+    "negation_check": ("contradiction", 1.0, "the section states the claim's negation", "negation_check"),
+}
 _RELATIONS = {"supported": "entailment", "contradicted": "contradiction", "unsupported": "neutral"}
 _VERDICTS: dict[str, CitationVerdict] = {"entailment": "verified", "contradiction": "contradicted"}
 
@@ -175,11 +181,10 @@ class CitationChecker:
         sections = self.splitter(source)
         normalized_source = normalize(source)
         located = [self._locate(c, sections, normalized_source) for c in citations]
-        judged: dict[int, tuple[str, float, str, CitationMethod]] = {
-            i: ("entailment", 1.0, "the claim is copied from the section", "verbatim")
-            for i, (_, section, _) in enumerate(located)
-            if section is not None and VerbatimHaystack.of(section.text).holds_sentence(citations[i].claim)
-        }
+        judged: dict[int, tuple[str, float, str, CitationMethod]] = {}
+        for i, (_, section, _) in enumerate(located):
+            if section is not None and (held := held_by(citations[i].claim, [VerbatimHaystack.of(section.text)])):
+                judged[i] = _SETTLED[held.method]
         to_judge = [
             (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
         ]

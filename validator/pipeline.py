@@ -21,7 +21,7 @@ from validator import defaults
 from validator.errors import InvalidInput, TextTooLong
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.numbers import find_numbers, missing_numbers, number_verdict
-from validator.quotes import VerbatimHaystack, missing_quote, normalize
+from validator.quotes import Held, Settlement, VerbatimHaystack, held_by, missing_quote, normalize
 from validator.retrieval import (
     DISTANCE_METRICS,
     RETRIEVALS,
@@ -167,7 +167,9 @@ class _Claim:
     hypothesis: str = ""
     note: str | None = None
     missing_quote: Span | None = None
-    verbatim: bool = False
+    settled_by: Settlement | None = None
+    """Set when a source holds the sentence (``verbatim``) or its negation (``negation_check``);
+    its one premise is then the passage that holds it, and no model is asked."""
 
 
 _PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
@@ -301,7 +303,7 @@ class ProvenanceChecker:
             (premise.text, claim.hypothesis)
             for item in claims
             for claim in item
-            if not claim.verbatim and not by_judge
+            if claim.settled_by is None and not by_judge
             for premise in claim.premises
         ]
         probabilities = self.scorer.score(pairs)
@@ -310,10 +312,10 @@ class ProvenanceChecker:
         for item in claims:
             results.append([])
             for claim in item:
-                if by_judge and claim.premises and not claim.verbatim:
+                if by_judge and claim.premises and claim.settled_by is None:
                     results[-1].append(None)  # the judge decides it below
                     continue
-                scored = 0 if claim.verbatim else len(claim.premises)
+                scored = 0 if claim.settled_by else len(claim.premises)
                 results[-1].append(self._result(claim, probabilities[row : row + scored]))
                 row += scored
         usage = self._judge_open(claims, results) if self.judge and self.scorer_mode != "nli" else None
@@ -425,8 +427,9 @@ class ProvenanceChecker:
         """Each sentence of the request with the premises it will be scored against.
 
         A sentence that leans on the one before it is retrieved and scored in context
-        (:func:`in_context`); its verdict and span stay its own. Before any model, a fabricated quote fails
-        and a sentence copied from a source passes (method ``verbatim``).
+        (:func:`in_context`); its verdict and span stay its own. Before any model, a fabricated quote fails,
+        a sentence copied from a source passes (method ``verbatim``) and a sentence whose negation
+        a source states is contradicted (method ``negation_check``).
         """
         spans = self._spans(request)
         if not spans:
@@ -440,13 +443,14 @@ class ProvenanceChecker:
         if request.sources is not None:  # settled from the sources alone, before any search
             haystacks = [VerbatimHaystack.of(source) for source in request.sources]
             quote_haystack = normalize(" ".join(request.sources))
-            copied = _copied_from(spans, contexts, [haystacks] * len(spans))
+            settled = _settled_from(spans, contexts, [haystacks] * len(spans))
             fabricated = [missing_quote(span, quote_haystack) for span in spans]
-            searched = [i for i in range(len(spans)) if copied[i] is None and fabricated[i] is None]
+            searched = [i for i in range(len(spans)) if settled[i] is None and fabricated[i] is None]
             evidence = self._search(request, index, [contexts[i] for i in searched], searched, len(spans))
         else:  # the passages come from the app's retriever: they are all there is to compare with
             evidence = self._search(request, index, contexts, range(len(spans)), len(spans))
-            copied = _copied_from(spans, contexts, [[VerbatimHaystack.of(e.text) for e in found] for found in evidence])
+            retrieved = [[VerbatimHaystack.of(e.text) for e in found] for found in evidence]
+            settled = _settled_from(spans, contexts, retrieved)
             fabricated = [
                 missing_quote(span, normalize(" ".join(e.text for e in found)))
                 for span, found in zip(spans, evidence, strict=True)
@@ -456,8 +460,9 @@ class ProvenanceChecker:
         for i, (span, context, found, fit) in enumerate(zip(spans, contexts, evidence, fits, strict=True)):
             if (quote := fabricated[i]) is not None:
                 claims.append(_Claim(span, [], note="quoted text not found in the sources", missing_quote=quote))
-            elif (source := copied[i]) is not None:
-                claims.append(_Claim(span, [self._copied(span, found, source, request, index)], verbatim=True))
+            elif (held := settled[i]) is not None:
+                holder = self._holder(held, found, request, index)
+                claims.append(_Claim(span, [holder], settled_by=held.method))
             elif not found:
                 claims.append(_Claim(span, [], note="no evidence retrieved for this sentence"))
             elif not fit:
@@ -490,26 +495,24 @@ class ProvenanceChecker:
         return evidence
 
     @staticmethod
-    def _copied(
-        span: Span, found: list[Evidence], copied_from: int, request: CheckRequest, index: SourceIndex | None
-    ) -> Evidence:
-        """The passage a copied sentence came from: the source's chunk that holds it (BM25's
-        best guesses first, so a large source is not scanned), else the sentence itself (it is
-        in that source). From an app's retriever: the passage it was found in."""
+    def _holder(held: Held, found: list[Evidence], request: CheckRequest, index: SourceIndex | None) -> Evidence:
+        """The passage that holds a settled sentence (or its negation): the source's chunk that
+        holds it (BM25's best guesses first, so a large source is not scanned), else the held
+        text itself (it is in that source). From an app's retriever: the passage it was found in."""
         if request.sources is None:
-            return found[copied_from]
+            return found[held.source_index]
         chunks = index.chunks if index else []
-        likely = index.lexical.rankings([span.text], COPIED_SHORTLIST)[0] if index else []
+        likely = index.lexical.rankings([held.text], COPIED_SHORTLIST)[0] if index else []
         candidates = itertools.chain((chunks[i] for i in likely), chunks)
         holder = next(
             (
                 e
                 for e in candidates
-                if e.source_index == copied_from and VerbatimHaystack.of(e.text).holds_sentence(span.text)
+                if e.source_index == held.source_index and VerbatimHaystack.of(e.text).holds_sentence(held.text)
             ),
             None,
         )
-        return holder or Evidence(span.text, copied_from)
+        return holder or Evidence(held.text, held.source_index)
 
     def _result(self, claim: _Claim, probabilities: Any) -> SentenceResult:
         span = claim.span
@@ -529,21 +532,22 @@ class ProvenanceChecker:
                 quote_end=quote.end,
                 method="quote_check",
             )
-        if claim.verbatim:
+        if claim.settled_by is not None:
             [evidence] = claim.premises
+            copied = claim.settled_by == "verbatim"
             return SentenceResult(
                 span.text,
                 span.start,
                 span.end,
-                "supported",
-                entailment=1.0,
-                contradiction=0.0,
+                "supported" if copied else "contradicted",
+                entailment=1.0 if copied else 0.0,
+                contradiction=0.0 if copied else 1.0,
                 confidence=1.0,
                 needs_review=False,
                 evidence=evidence.text,
                 source_index=evidence.source_index,
-                note="copied from the source",
-                method="verbatim",
+                note="copied from the source" if copied else "the source states its negation",
+                method=claim.settled_by,
             )
         if not claim.premises:
             return SentenceResult(
@@ -590,21 +594,21 @@ class ProvenanceChecker:
         return verdict, best, "number_check", f"number not in the evidence: {missing}"  # type: ignore[return-value]
 
 
-def _copied_from(
+def _settled_from(
     spans: Sequence[Span], contexts: Sequence[str], haystacks: Sequence[Sequence[VerbatimHaystack]]
-) -> list[int | None]:
-    """For each sentence, the index of the haystack it is copied from, or None. A sentence read in
-    context ("It was completed in 1889.") is only copied if the one before it was copied from the
-    same place, so that "it" is the same thing."""
-    copied: list[int | None] = []
+) -> list[Held | None]:
+    """For each sentence, the haystack that holds it or its negation, or None. A sentence read in
+    context ("It was completed in 1889.") is only settled if the one before it was settled by the
+    same haystack, so that "it" is the same thing."""
+    settled: list[Held | None] = []
     previous: int | None = None
     for span, context, stacks in zip(spans, contexts, haystacks, strict=True):
-        source = next((i for i, h in enumerate(stacks) if h.holds_sentence(span.text)), None)
-        if context != span.text and source is not None and source != previous:
-            source = None
-        copied.append(source)
-        previous = source
-    return copied
+        held = held_by(span.text, stacks)
+        if context != span.text and held is not None and held.source_index != previous:
+            held = None
+        settled.append(held)
+        previous = held.source_index if held else None
+    return settled
 
 
 def _evidence_text(premises: list[Evidence]) -> str:

@@ -1,5 +1,5 @@
 """Verbatim text: the normalization that copying introduces, quotes that are not in the
-sources, and sentences copied from them.
+sources, sentences copied from them, and sentences whose negation is copied from them.
 
 One module for the citation checker and the pipeline, so "the same text" means the same
 thing everywhere: whitespace and line wraps, curly quotes, dashes, words hyphenated across
@@ -8,8 +8,11 @@ a line end (and, for whole sentences, case and trailing punctuation) do not coun
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from validator.splitting import Span
 
@@ -102,3 +105,62 @@ class VerbatimHaystack:
                     return True
                 start = self.folded.find(key, start + 1)
         return False
+
+
+_AUXILIARY = "is|are|was|were|has|have|had|can|will|could|would|should|does|did|do|must|shall|need"
+_POLARITY = re.compile(rf"\b(?:(cannot|can't|won't|shan't)|({_AUXILIARY})(?: not\b|n't\b)|({_AUXILIARY})\b)", re.I)
+_CONTRACTION_BASE = {"cannot": "can", "can't": "can", "won't": "will", "shan't": "shall"}
+_NEGATIONS = {"can": ("cannot", "can not", "can't"), "will": ("will not", "won't"), "shall": ("shall not", "shan't")}
+MAX_POLARITY_FLIPS = 3
+"""Auxiliaries flipped per sentence: a claim negates one of its first few verbs, not its tenth."""
+
+
+def polarity_flips(sentence: str) -> list[str]:
+    """The sentence with the negation of one auxiliary verb removed or added ("was not" ->
+    "was", "isn't" -> "is", "was" -> "was not" / "wasn't"), one auxiliary at a time.
+
+    A source that holds one of these as a whole sentence states the opposite of ``sentence``:
+    the minimal pair an NLI model is weakest at, since the two share every other word.
+    Epistemic "may" and "might" are left out: "it may not work" does not contradict "it may
+    work".
+    """
+    text = normalize(sentence)
+    flips: list[str] = []
+    for match in itertools.islice(_POLARITY.finditer(text), MAX_POLARITY_FLIPS):
+        contracted, negated, plain = match.groups()
+        if contracted:
+            replacements: tuple[str, ...] = (_CONTRACTION_BASE[contracted.lower()],)
+        elif negated:
+            replacements = (negated,)
+        else:
+            replacements = _NEGATIONS.get(plain.lower(), (f"{plain} not", f"{plain}n't"))
+        flips += [text[: match.start()] + replacement + text[match.end() :] for replacement in replacements]
+    return flips
+
+
+Settlement = Literal["verbatim", "negation_check"]
+"""Decided from the sources alone: a source holds the sentence, or holds its negation."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A haystack that holds a sentence (``verbatim``) or its negation (``negation_check``)."""
+
+    source_index: int
+    method: Settlement
+    text: str
+    """What the haystack holds: the sentence, or the negated form of it that was found."""
+
+
+def held_by(sentence: str, haystacks: Sequence[VerbatimHaystack]) -> Held | None:
+    """The first haystack holding ``sentence``, else the first holding one of its polarity flips
+    (:func:`polarity_flips`): a copy wins over a negation found elsewhere."""
+    checks: tuple[tuple[Settlement, list[str]], ...] = (
+        ("verbatim", [sentence]),
+        ("negation_check", polarity_flips(sentence)),
+    )
+    for method, variants in checks:
+        for i, haystack in enumerate(haystacks):
+            if held := next((v for v in variants if haystack.holds_sentence(v)), None):
+                return Held(i, method, held)
+    return None

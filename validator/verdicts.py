@@ -23,7 +23,7 @@ from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
-Method = Literal["verbatim", "model", "number_check", "quote_check", "llm", "none"]
+Method = Literal["verbatim", "negation_check", "model", "number_check", "quote_check", "llm", "none"]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
@@ -55,11 +55,12 @@ class SentenceResult:
     it). ``note`` explains those cases.
 
     ``method`` says how the verdict was reached: ``verbatim`` (the sentence is copied from a
-    source; no model asked), ``model`` (the NLI model), ``number_check`` (the model would
-    support it, but a number of the sentence is not in the evidence), ``quote_check`` (a
-    fabricated quote), ``llm`` (the LLM judge) or ``none`` (nothing to check it against, or
-    too long to check). ``judged`` is True when an LLM judge read the sentence (its verdict may
-    then still come from the number check).
+    source; no model asked), ``negation_check`` (a source states the sentence with one
+    auxiliary's negation added or removed: contradicted, no model asked), ``model`` (the NLI
+    model), ``number_check`` (the model would support it, but a number of the sentence is not
+    in the evidence), ``quote_check`` (a fabricated quote), ``llm`` (the LLM judge) or
+    ``none`` (nothing to check it against, or too long to check). ``judged`` is True when an
+    LLM judge read the sentence (its verdict may then still come from the number check).
     ``premise_scores`` holds the (entailment, neutral, contradiction) probabilities of each
     premise the model scored, in order: the top-k passages, then their joint premise.
     """
