@@ -115,6 +115,13 @@ def test_the_confidence_gate_routes_model_verdicts(gate: float, action: str) -> 
     assert results[3].action == "auto"  # fabricated: no model, always auto
 
 
+@pytest.mark.parametrize("claim", ["", "  \n "])
+def test_an_empty_claim_is_unresolved_not_judged(claim: str) -> None:
+    [result] = CitationChecker().check(APACHE, [Citation("empty", claim, quote="royalty-free, irrevocable")])
+    assert (result.quote_status, result.verdict, result.action) == ("found", "unresolved", "review")
+    assert (result.method, result.relation, result.detail) == ("none", None, "the claim is empty")
+
+
 def test_a_source_with_no_text_gives_a_status_per_citation() -> None:
     results = CitationChecker().check("   ", CITATIONS[:2])
     assert [(r.quote_status, r.verdict) for r in results] == [("no-section", "unresolved")] * 2

@@ -181,6 +181,10 @@ class CitationChecker:
         sections = self.splitter(source)
         normalized_source = normalize(source)
         located = [self._locate(c, sections, normalized_source) for c in citations]
+        for i, citation in enumerate(citations):
+            status, section, _ = located[i]
+            if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
+                located[i] = (status, None, "the claim is empty")
         judged: dict[int, tuple[str, float, str, CitationMethod]] = {}
         for i, (_, section, _) in enumerate(located):
             if section is not None and (held := held_by(citations[i].claim, [VerbatimHaystack.of(section.text)])):
