@@ -186,8 +186,13 @@ class CitationChecker:
             if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
                 located[i] = (status, None, "the claim is empty")
         judged: dict[int, tuple[str, float, str, CitationMethod]] = {}
+        haystacks: dict[int, VerbatimHaystack] = {}  # by section, normalized once however often it is cited
         for i, (_, section, _) in enumerate(located):
-            if section is not None and (held := held_by(citations[i].claim, [VerbatimHaystack.of(section.text)])):
+            if section is None:
+                continue
+            if id(section) not in haystacks:
+                haystacks[id(section)] = VerbatimHaystack.of(section.text)
+            if held := held_by(citations[i].claim, [haystacks[id(section)]]):
                 judged[i] = _SETTLED[held.method]
         to_judge = [
             (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
