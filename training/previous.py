@@ -1,27 +1,32 @@
-"""The 0.2.0 bundled model, read out of git history: the warm start of training and the "old"
+"""Earlier bundled models, read out of git history: the warm start of training and the "old"
 column of ``make eval-model``.
 
-It is not shipped any more, but every clone of the repository holds it, so both uses stay
-reproducible without a model hub.
+They are not shipped any more, but every clone of the repository holds them, so both uses
+stay reproducible without a model hub. ``make train-model`` starts from 0.3.0 (itself
+warm-started from 0.2.0); ``make eval-model`` compares against 0.2.0, the model before the
+grounding work.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import subprocess
 import tarfile
 from pathlib import Path
 
-PREVIOUS_COMMIT = "72ba27a"  # the last commit of release 0.2.0
+RELEASES = {"0.2.0": "72ba27a", "0.3.0": "d04c907"}  # the commit that last bundled each model
+OLD_RELEASE = "0.2.0"
 MODEL_PATH = "validator/models/provenance-nli-minilm-l6"
 
 
-def export_previous_model(out_dir: Path = Path("build/previous-model")) -> Path:
-    """Write the 0.2.0 model folder to ``out_dir`` once, and return it."""
+def export_release(release: str = OLD_RELEASE, out_dir: Path | None = None) -> Path:
+    """Write the model folder of ``release`` to ``out_dir`` (default ``build/model-<release>``) once."""
+    out_dir = out_dir or Path(f"build/model-{release}")
     if (out_dir / "model.safetensors").exists():
         return out_dir
     archive = subprocess.run(
-        ["git", "archive", "--format=tar", PREVIOUS_COMMIT, MODEL_PATH], check=True, capture_output=True
+        ["git", "archive", "--format=tar", RELEASES[release], MODEL_PATH], check=True, capture_output=True
     ).stdout
     out_dir.mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
@@ -34,4 +39,6 @@ def export_previous_model(out_dir: Path = Path("build/previous-model")) -> Path:
 
 
 if __name__ == "__main__":
-    print(export_previous_model())
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("release", choices=sorted(RELEASES))
+    print(export_release(parser.parse_args().release))
