@@ -1,6 +1,7 @@
-"""Evaluate the bundled model against the previous one, side by side, where a user would.
+"""Evaluate the bundled model against earlier releases, side by side, where a user would.
 
-One table, old model (0.2.0, read out of git history) and new (the bundled one):
+One table, the releases named by ``--old`` (read out of git history; by default 0.2.0, the model
+before the grounding work) and the bundled one, or ``--model`` (``new``):
 
 - pair level, through the validator's own scorer and its decision rule at each model's
   default thresholds: VitaminC test (3-way), the hand-written out-of-domain set, and every set
@@ -31,7 +32,7 @@ import numpy as np
 from sklearn.metrics import accuracy_score, balanced_accuracy_score
 
 from training.calibrate import LABEL_COLUMN
-from training.previous import OLD_RELEASE, export_release
+from training.previous import RELEASES, export_release
 from training.train import read_jsonl
 from validator import defaults
 from validator.pipeline import CheckRequest, ProvenanceChecker
@@ -159,7 +160,7 @@ def cell(value: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--model", type=Path, default=defaults.BUNDLED_MODEL_DIR)
-    parser.add_argument("--previous", type=Path, default=None, help="default: the 0.2.0 model from git history")
+    parser.add_argument("--old", nargs="*", choices=sorted(RELEASES), default=["0.2.0"])
     parser.add_argument("--data", type=Path, default=Path("build/data"))
     parser.add_argument("--eval", type=Path, default=EVAL)
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
@@ -167,39 +168,33 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--out", type=Path, default=Path("build/eval.json"))
     args = parser.parse_args()
-    models = {"old": args.previous or export_release(OLD_RELEASE), "new": args.model}
+    models = {release: export_release(release) for release in args.old} | {"new": args.model}
 
     results: dict[str, dict] = {}
     for name, load in pair_sets(args.data, args.eval).items():
         rows = load() if name in WHOLE_SETS else sample(load(), args.per_set, args.seed)
         results[name] = {tag: pair_metrics(path, rows) for tag, path in models.items()} | {"n": len(rows)}
-        write_table(results, args.out)
+        write_table(results, list(models), args.out)
     for name, load in end_to_end_sets(args.eval, args.cache).items():
         items = sample(load(), args.per_set, args.seed)
         results[f"{name} (end to end)"] = {tag: end_to_end_metrics(path, items) for tag, path in models.items()} | {
             "n": len(items)
         }
-        write_table(results, args.out)
+        write_table(results, list(models), args.out)
     print(args.out.with_suffix(".md").read_text(encoding="utf-8"))
 
 
-def write_table(results: dict[str, dict], out: Path) -> None:
-    """Write ``out`` (JSON) and its Markdown table after every set, so a run stopped by a session
-    limit keeps the rows it finished."""
-    header = (
-        "| set | n | 3-way acc old | new | bal. acc old | new | supported flagged old | new "
-        "| contradicted (pairs) / unfaithful (end to end) passed old | new |"
-    )
-    lines = [header, "|" + " --- |" * 10]
+def write_table(results: dict[str, dict], tags: list[str], out: Path) -> None:
+    """Write ``out`` (JSON) and its Markdown table (a column per model in ``tags``) after every
+    set, so a run stopped by a session limit keeps the rows it finished."""
+    columns = ["3-way acc", "bal. acc", "supported flagged", "contradicted (pairs) / unfaithful (end to end) passed"]
+    header = "| set | n | " + " | ".join(f"{column} {tag}" for column in columns for tag in tags) + " |"
+    lines = [header, "|" + " --- |" * (2 + len(columns) * len(tags))]
     for name, row in results.items():
-        old, new = row["old"], row["new"]
-        passed = "contradicted_passed" if "contradicted_passed" in old else "unfaithful_passed"
-        lines.append(
-            f"| {name} | {row['n']} | {cell(old.get('accuracy_3way'))} | {cell(new.get('accuracy_3way'))} "
-            f"| {cell(old['balanced_accuracy'])} | {cell(new['balanced_accuracy'])} "
-            f"| {cell(old['supported_flagged'])} | {cell(new['supported_flagged'])} "
-            f"| {cell(old[passed])} | {cell(new[passed])} |"
-        )
+        passed = "contradicted_passed" if "contradicted_passed" in row["new"] else "unfaithful_passed"
+        keys = ["accuracy_3way", "balanced_accuracy", "supported_flagged", passed]
+        values = [cell(row[tag].get(key)) for key in keys for tag in tags]
+        lines.append(f"| {name} | {row['n']} | " + " | ".join(values) + " |")
     print(lines[-1], flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2, default=float) + "\n", encoding="utf-8")

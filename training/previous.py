@@ -2,9 +2,8 @@
 column of ``make eval-model``.
 
 They are not shipped any more, but every clone of the repository holds them, so both uses
-stay reproducible without a model hub. ``make train-model`` starts from 0.3.0 (itself
-warm-started from 0.2.0); ``make eval-model`` compares against 0.2.0, the model before the
-grounding work.
+stay reproducible without a model hub. ``make train-model`` starts from 0.2.0 (and
+``make candidate-model`` from 0.3.0); ``make eval-model`` compares the bundled model with 0.2.0.
 """
 
 from __future__ import annotations
@@ -16,11 +15,10 @@ import tarfile
 from pathlib import Path
 
 RELEASES = {"0.2.0": "72ba27a", "0.3.0": "d04c907"}  # the commit that last bundled each model
-OLD_RELEASE = "0.2.0"
 MODEL_PATH = "validator/models/provenance-nli-minilm-l6"
 
 
-def export_release(release: str = OLD_RELEASE, out_dir: Path | None = None) -> Path:
+def export_release(release: str, out_dir: Path | None = None) -> Path:
     """Write the model folder of ``release`` to ``out_dir`` (default ``build/model-<release>``) once."""
     out_dir = out_dir or Path(f"build/model-{release}")
     if (out_dir / "model.safetensors").exists():
