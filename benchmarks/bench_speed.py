@@ -230,7 +230,7 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
     claims = [
         claim for request, index in zip(requests, indexes, strict=True) for claim in checker._claims(request, index)
     ]
-    pairs = [(p.text, c.hypothesis) for c in claims if not c.verbatim for p in c.premises]
+    pairs = [(p.text, c.hypothesis) for c in claims if c.settled_by is None for p in c.premises]
     texts = [chunk.text for index in indexes if index is not None for chunk in index.chunks]
     texts += [c.span.text for c in claims]
     nli = median_seconds(lambda: checker.scorer.score(pairs), runs)
