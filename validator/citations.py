@@ -9,10 +9,9 @@ Two different failures, told apart in three steps:
 2. **Judge.** A claim copied word for word from the located section is ``verified`` with
    confidence 1.0 (method ``verbatim``, no model asked); one whose negation the section states
    ("was not" for "was") is ``contradicted`` with confidence 1.0 (method ``negation_check``).
-   Otherwise the NLI relation of the
-   claim to the section gives ``verified``, ``contradicted`` or ``unsupported`` (long
-   sections are scored as windows). With
-   ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead; with
+   Otherwise the NLI relation of the claim to the section gives ``verified``, ``contradicted``
+   or ``unsupported`` (long sections are scored as windows). With ``scorer_mode="llm"`` an LLM
+   judge (:mod:`validator.judge`) decides instead; with
    ``"cascade"`` it decides only what the NLI model left below the gate. ``method`` says which.
 3. **Route.** A verdict at or above the confidence gate is ``auto``; below it, ``review``.
    A fabricated quote is ``auto`` with confidence ``None``: no model was asked.

@@ -73,15 +73,15 @@ def _settings(args: argparse.Namespace) -> JobSettings:
 
 
 def _table(report: CheckReport) -> str:
-    rows = [f"{'#':>3}  {'verdict':<16} {'method':<12} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
+    rows = [f"{'#':>3}  {'verdict':<16} {'method':<14} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
     for i, s in enumerate(report.sentences, 1):
         confidence = "-" if s.confidence is None else f"{s.confidence:.2f}"
         rows.append(
-            f"{i:>3}  {s.verdict:<16} {s.method:<12} {confidence:>5}  {s.entailment:>6.2f} "
+            f"{i:>3}  {s.verdict:<16} {s.method:<14} {confidence:>5}  {s.entailment:>6.2f} "
             f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
         )
         detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
-        rows.append(f"{'':>55}  ↳ {textwrap.shorten(detail, 90)}")
+        rows.append(f"{'':>57}  ↳ {textwrap.shorten(detail, 90)}")
     return "\n".join(rows)
 
 
@@ -211,11 +211,11 @@ def cmd_citations(args: argparse.Namespace) -> int:
         print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
         header = ("id", "quote", "section", "relation", "method", "conf", "verdict")
-        print("{:<8} {:<24} {:<10} {:<13} {:<11} {:>5}  {:<12} action".format(*header))
+        print("{:<8} {:<24} {:<10} {:<13} {:<14} {:>5}  {:<12} action".format(*header))
         for r in results:
             confidence = "-" if r.confidence is None else f"{r.confidence:.2f}"
             print(
-                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {r.method:<11} "
+                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {r.method:<14} "
                 f"{confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
             )
     return EXIT_FAIL if any(r.verdict != "verified" for r in results) else EXIT_PASS
