@@ -205,17 +205,13 @@ def test_a_claim_its_source_states_negated_does_not_pass() -> None:
         ("Visitors can bring their dogs inside.", "Visitors cannot bring their dogs inside."),
         ("Visitors can't bring their dogs inside.", "Visitors can bring their dogs inside."),
         ("The ferry will run during the storm.", "The ferry won\u2019t run during the storm."),
-        ("This License grants permission to use the trade names.", "This License does not grant permission."),
         (NOTICE_SENTENCE.replace("does not grant", "does grant"), NOTICE_SENTENCE),
     ],
-    ids=["isn't", "is-not", "cannot", "can't", "won't-curly", "not-a-minimal-pair", "notice"],
+    ids=["isn't", "is-not", "cannot", "can't", "won't-curly", "notice"],
 )
 def test_a_source_stating_the_negation_contradicts(checker: ProvenanceChecker, claim: str, source: str) -> None:
     [result] = checker.check(CheckRequest(claim, sources=["Tickets cost ten euros.", source])).sentences
-    if "grants permission to use the trade names" in claim:  # "grants" is not "does grant": no minimal pair
-        assert result.method != "negation_check"
-    else:
-        assert (result.verdict, result.method, result.source_index) == ("contradicted", "negation_check", 1)
+    assert (result.verdict, result.method, result.source_index) == ("contradicted", "negation_check", 1)
 
 
 @pytest.mark.parametrize(
@@ -223,6 +219,8 @@ def test_a_source_stating_the_negation_contradicts(checker: ProvenanceChecker, c
     [
         # a copy wins over a negation found in another source (the sources disagree; one states it)
         ("The spire was built in 1925.", ["The spire was not built in 1925.", "The spire was built in 1925."]),
+        # "grants" is not "does grant": no auxiliary to flip, so no minimal pair; the model decides
+        ("This License grants permission to use the trade names.", ["This License does not grant permission."]),
         # epistemic "may": "may not work" does not contradict "may work"
         ("The treatment may not work for everyone.", ["The treatment may work for everyone."]),
         # the negation must be a whole sentence of the source, not a clause under "some say"
@@ -236,7 +234,7 @@ def test_a_source_stating_the_negation_contradicts(checker: ProvenanceChecker, c
             ],
         ),
     ],
-    ids=["copy-wins", "may", "clause", "other-subject"],
+    ids=["copy-wins", "not-a-minimal-pair", "may", "clause", "other-subject"],
 )
 def test_what_the_negation_check_leaves_alone(checker: ProvenanceChecker, answer: str, sources: list[str]) -> None:
     assert checker.check(CheckRequest(answer, sources=sources)).sentences[-1].method != "negation_check"
