@@ -29,7 +29,7 @@ from typing import Literal
 
 from validator import defaults
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
-from validator.quotes import VerbatimHaystack, held_by, normalize
+from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import Thresholds
 
@@ -38,7 +38,7 @@ QuoteStatus = Literal[
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
 CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "llm", "none"]
-_SETTLED: dict[str, tuple[str, float, str, CitationMethod]] = {
+_SETTLED: dict[Settlement, tuple[str, float, str, CitationMethod]] = {
     "verbatim": ("entailment", 1.0, "the claim is copied from the section", "verbatim"),
     "negation_check": ("contradiction", 1.0, "the section states the claim's negation", "negation_check"),
 }
