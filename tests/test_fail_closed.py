@@ -96,6 +96,37 @@ def test_with_no_evidence_nothing_passes_and_fix_is_byte_exact(text: str) -> Non
     assert result.fix_value.strip() == ""  # type: ignore[attr-defined]
 
 
+INVISIBLE = st.sampled_from(["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u202c"])
+TOWER = ["The tower was completed in 1889. The tower was not completed in 1925."]
+
+
+def _hide(text: str, marks: list[tuple[int, str]]) -> str:
+    """``text`` with invisible characters inserted at the given positions (taken modulo its length)."""
+    for position, mark in sorted(marks, reverse=True):
+        cut = position % (len(text) + 1)
+        text = text[:cut] + mark + text[cut:]
+    return text
+
+
+def test_a_zero_width_space_inside_not_does_not_hide_the_negation() -> None:
+    """Found by trying: "n\u200bot" reads as "not" (the model's tokenizer drops the mark) but the
+    negation check did not see it, so the claim passed as supported by the model."""
+    result = ProvenanceNLI(on_fail="fix").validate("The tower was n\u200bot completed in 1889.", {"sources": TOWER})
+    assert result.outcome == "fail" and result.fix_value == ""  # type: ignore[attr-defined]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["The tower was not completed in 1889.", "The tower was completed in 1925."]),
+    st.lists(st.tuples(st.integers(0, 60), INVISIBLE), min_size=1, max_size=4),
+)
+def test_invisible_characters_never_make_a_negated_claim_pass(claim: str, marks: list[tuple[int, str]]) -> None:
+    """What a reader sees is what is checked: invisible marks anywhere in a claim whose negation
+    the source states never let it through."""
+    result = ProvenanceNLI(on_fail="fix").validate(_hide(claim, marks), {"sources": TOWER})
+    assert result.outcome == "fail" and result.fix_value == ""  # type: ignore[attr-defined]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(HOSTILE.filter(lambda t: t.strip() != ""), st.booleans()), min_size=1, max_size=4))
 def test_fix_keeps_exactly_the_supported_sentences(tiny_model_factory, parts: list[tuple[str, bool]]) -> None:

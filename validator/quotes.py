@@ -3,7 +3,8 @@ sources, sentences copied from them, and sentences whose negation is copied from
 
 One module for the citation checker and the pipeline, so "the same text" means the same
 thing everywhere: whitespace and line wraps, curly quotes, dashes, words hyphenated across
-a line end (and, for whole sentences, case and trailing punctuation) do not count.
+a line end and invisible characters (and, for whole sentences, case and trailing punctuation)
+do not count.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _DASHES = str.maketrans(
         "\u00a0": " ",
     }
 )
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+"""Soft hyphens, zero-width, word-joiner and bidirectional marks: a reader never sees them, and
+the NLI model's tokenizer drops them, so "n\u200bot" is "not" to both."""
 _LINE_END_HYPHEN = re.compile(r"(\w)-[ \t]*\n[ \t]*(\w)")
 _SPACE = re.compile(r"\s+")
 _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
@@ -37,8 +41,9 @@ MIN_QUOTE_WORDS = 5
 
 
 def normalize(text: str) -> str:
-    """Fold the differences that copying text introduces, so a verbatim quote still matches."""
-    text = _LINE_END_HYPHEN.sub(r"\1\2", text.translate(_DASHES))
+    """Fold the differences that copying text introduces, so a verbatim quote still matches, and
+    drop the characters no reader sees, so none can hide a word from the checks."""
+    text = _LINE_END_HYPHEN.sub(r"\1\2", _INVISIBLE.sub("", text).translate(_DASHES))
     return _SPACE.sub(" ", text).strip()
 
 
