@@ -36,9 +36,9 @@ def main() -> None:
     gold = {row["hypothesis"].strip(): row["label"] for row in rows}
 
     def ideal_judge(prompt: str) -> str:
-        claim = re.search(r"Claim:\s*<<<\s*(.*?)\s*>>>", prompt, re.S).group(1)  # type: ignore[union-attr]
-        verdict = ANSWER.get(gold.get(claim.strip(), ""), "says_nothing")
-        return json.dumps({"verdict": verdict, "confidence": 0.95, "quote": ""})
+        fenced = dict(re.findall(r"(?:#####-\w+) (EVIDENCE|CLAIM)\n(.*?)\n#####-\w+ END", prompt, re.S))
+        verdict = ANSWER.get(gold.get(fenced["CLAIM"].strip(), ""), "says_nothing")
+        return json.dumps({"verdict": verdict, "confidence": 0.95, "quote": fenced["EVIDENCE"]})
 
     requests = [CheckRequest(row["hypothesis"], sources=[row["premise"]]) for row in rows]
     truth = [row["label"] == "entailment" for row in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from guardrails import Guard
+from guardrails.errors import ValidationError
 from helpers import last_result, sentences_of
 
 from validator import ProvenanceNLI
@@ -19,15 +20,19 @@ def validator() -> ProvenanceNLI:
     return ProvenanceNLI(on_fail="noop")
 
 
-def test_whitespace_answer_passes_with_no_sentences(validator: ProvenanceNLI) -> None:
+def test_whitespace_answer_fails_like_an_empty_one(validator: ProvenanceNLI) -> None:
+    """A Guard fails an empty answer before the validator runs; one of spaces claims just as
+    little, so it fails too (and the CLI and batch job refuse both)."""
     result = validator.validate("   \n\t ", {"sources": SOURCES})
-    assert result.outcome == "pass"
-    assert sentences_of(result) == []
+    assert result.outcome == "fail" and result.fix_value == ""  # type: ignore[attr-defined]
+    assert "the answer is empty" in result.error_message  # type: ignore[attr-defined]
 
 
-def test_an_empty_answer_fails_in_a_guard_before_the_validator_runs() -> None:
-    outcome = Guard().use(ProvenanceNLI(on_fail="exception")).validate("", metadata={"sources": SOURCES})
-    assert outcome.validation_passed is False and outcome.error == "Empty response received."
+def test_an_empty_answer_fails_in_a_guard() -> None:
+    with pytest.raises(ValidationError, match="the answer is empty"):
+        Guard().use(ProvenanceNLI(on_fail="exception")).validate("", metadata={"sources": SOURCES})
+    outcome = Guard().use(ProvenanceNLI(on_fail="noop")).validate("", metadata={"sources": SOURCES})
+    assert outcome.validation_passed is False
 
 
 @pytest.mark.parametrize("sources", [[], [""], ["   "]], ids=["no-sources", "empty-source", "blank-source"])

@@ -25,7 +25,7 @@ from validator.errors import InvalidInput
 from validator.judge import parse_answer
 
 SOURCES = ["The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall and made of wrought iron."]
-SUPPORTS = {"verdict": "supports", "confidence": 0.95, "quote": "completed in 1889"}
+SUPPORTS = {"verdict": "supports", "confidence": 0.95, "quote": "The Eiffel Tower in Paris was completed in 1889"}
 
 
 class _Scripted(BaseHTTPRequestHandler):
@@ -36,7 +36,7 @@ class _Scripted(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         prompt = body["messages"][-1]["content"]
-        claim = re.search(r"Claim:\s*<<<\s*(.*?)\s*>>>", prompt, re.S).group(1)  # type: ignore[union-attr]
+        claim = re.search(r"(#####-\w+) CLAIM\n(.*?)\n\1 END CLAIM", prompt, re.S).group(2)  # type: ignore[union-attr]
         with self.lock:
             self.seen[claim] += 1
             self.in_flight[0] += 1
@@ -62,7 +62,9 @@ class _Scripted(BaseHTTPRequestHandler):
         elif "fenced" in claim:
             content = "Here you go:\n```json\n" + json.dumps(SUPPORTS) + "\n```"
         elif "shouting" in claim:
-            content = '{"VERDICT": "SUPPORTS", "CONFIDENCE": 0.9, "QUOTE": "COMPLETED IN 1889"}'
+            content = (
+                '{"VERDICT": "SUPPORTS", "CONFIDENCE": 0.9, "QUOTE": "THE EIFFEL TOWER IN PARIS WAS COMPLETED IN 1889"}'
+            )
         elif "1925" in claim:
             content = json.dumps({"verdict": "contradicts", "confidence": 0.9, "quote": "completed in 1889"})
         elif "gold" in claim:
@@ -108,7 +110,7 @@ def judge(url: str, **kwargs: object) -> ProvenanceNLI:
 
 
 def test_answers_are_parsed_leniently_and_nothing_else_passes() -> None:
-    assert parse_answer(json.dumps(SUPPORTS)) == ("supported", 0.95, "completed in 1889")
+    assert parse_answer(json.dumps(SUPPORTS)) == ("supported", 0.95, SUPPORTS["quote"])
     assert parse_answer("```json\n" + json.dumps(SUPPORTS) + "\n```")[0] == "supported"  # type: ignore[index]
     assert parse_answer('Sure. {"Verdict": "CONTRADICTS", "confidence": 1}')[0] == "contradicted"  # type: ignore[index]
     for bad in (
@@ -295,6 +297,6 @@ def test_the_citation_cascade_asks_the_judge_only_below_the_gate() -> None:
     by_id = {r.id: r for r in results}
     assert (by_id["copied"].method, by_id["copied"].verdict, by_id["copied"].confidence) == ("verbatim", "verified", 1)
     assert by_id["open"].method == by_id["unsure"].method == "llm" and by_id["open"].verdict == "unsupported"
-    assert usage.calls == len(asked) == 2 and not any("1889." in prompt.split("Claim:")[1] for prompt in asked)
+    assert usage.calls == len(asked) == 2 and not any("1889." in prompt.split(" CLAIM\n")[1] for prompt in asked)
     with pytest.raises(InvalidInput, match="needs an LLM judge"):
         CitationChecker(scorer_mode="llm")

@@ -28,7 +28,7 @@ from guardrails.errors import ValidationError
 from helpers import ROOT, last_result, outcome, run_cli
 
 from validator import ProvenanceNLI
-from validator.judge import PROMPT, parse_answer
+from validator.judge import build_prompt, parse_answer
 
 pytestmark = pytest.mark.llm
 
@@ -80,7 +80,7 @@ def judge(url: str, **kwargs: object) -> ProvenanceNLI:
 def test_the_judge_answers_in_json(llama_server: str) -> None:
     import litellm
 
-    prompt = PROMPT.format(evidence=SOURCES[0], claim="The Eiffel Tower is 330 metres tall.")
+    prompt = build_prompt(SOURCES[0], "The Eiffel Tower is 330 metres tall.")
     response = litellm.completion(
         model="openai/gemma",
         api_base=llama_server,

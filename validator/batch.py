@@ -22,9 +22,11 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from validator import defaults
-from validator.errors import CheckUnavailable, InvalidInput
-from validator.judge import ScorerMode, cli_judge
+from validator.citations import CitationChecker
+from validator.errors import CheckUnavailable, InvalidInput, require_text
+from validator.judge import LLMJudge, ScorerMode, cli_judge
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
+from validator.retrieval import Retrieval
 from validator.scoring import Backend, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
@@ -41,27 +43,51 @@ class JobSettings:
     min_confidence: float | None = None
     contradiction_threshold: float | None = None
     fail_on: tuple[str, ...] = FAILABLE_VERDICTS
-    scorer: ScorerMode = "nli"
+    scorer_mode: ScorerMode = "nli"
     llm_model: str | None = None
     llm_api_base: str | None = None
+    retrieval: Retrieval = "hybrid"
+    settings_file: str | None = None
 
-    def checker(self) -> ProvenanceChecker:
-        scorer = NLIScorer(self.model_name, device=self.device, batch_size=self.batch_size, backend=self.backend)
+    def scorer(self) -> NLIScorer:
+        return NLIScorer(
+            self.model_name,
+            device=self.device,
+            batch_size=self.batch_size,
+            backend=self.backend,
+            settings_file=self.settings_file,
+        )
+
+    def thresholds(self, scorer: NLIScorer) -> Thresholds:
+        """The model folder's thresholds, with the ones set here in their place."""
         settings = scorer.settings
-        thresholds = Thresholds(
+        return Thresholds(
             entailment=settings.entailment_threshold if self.min_confidence is None else self.min_confidence,
             contradiction=settings.contradiction_threshold
             if self.contradiction_threshold is None
             else self.contradiction_threshold,
         )
-        judge = cli_judge(self.llm_model, self.llm_api_base) if self.scorer != "nli" and self.llm_model else None
+
+    def judge(self) -> LLMJudge | None:
+        return cli_judge(self.llm_model, self.llm_api_base) if self.scorer_mode != "nli" and self.llm_model else None
+
+    def checker(self) -> ProvenanceChecker:
+        scorer = self.scorer()
         return ProvenanceChecker(
             scorer,
             top_k=self.top_k,
-            thresholds=thresholds,
+            thresholds=self.thresholds(scorer),
             embed_device=self.device,
-            scorer_mode=self.scorer,
-            judge=judge,
+            retrieval=self.retrieval,
+            scorer_mode=self.scorer_mode,
+            judge=self.judge(),
+        )
+
+    def citation_checker(self, gate: float) -> CitationChecker:
+        """The citation checker with the same model, thresholds and judge as :meth:`checker`."""
+        scorer = self.scorer()
+        return CitationChecker(
+            scorer, gate=gate, thresholds=self.thresholds(scorer), scorer_mode=self.scorer_mode, judge=self.judge()
         )
 
 
@@ -94,6 +120,7 @@ class BatchJob:
                 outputs[i] = {"id": None, **self._error(row)}
                 continue
             try:
+                require_text(row.get("text"), "the text")
                 requests[i] = CheckRequest(row.get("text"), sources=row.get("sources") or [])  # type: ignore[arg-type]
             except InvalidInput as error:
                 outputs[i] = {"id": row.get("id"), **self._error(error)}

@@ -10,8 +10,9 @@ Two different failures, told apart in three steps:
    confidence 1.0 (method ``verbatim``, no model asked); one whose negation the section states
    ("was not" for "was") is ``contradicted`` with confidence 1.0 (method ``negation_check``).
    Otherwise the NLI relation of the claim to the section gives ``verified``, ``contradicted``
-   or ``unsupported`` (long sections are scored as windows). With ``scorer_mode="llm"`` an LLM
-   judge (:mod:`validator.judge`) decides instead; with
+   or ``unsupported`` (long sections are scored as windows); a ``verified`` claim must also pass
+   the number rule (:mod:`validator.numbers`) against its section, else method ``number_check``.
+   With ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead; with
    ``"cascade"`` it decides only what the NLI model left below the gate. ``method`` says which.
 3. **Route.** A verdict at or above the confidence gate is ``auto``; below it, ``review``.
    A fabricated quote is ``auto`` with confidence ``None``: no model was asked.
@@ -23,21 +24,22 @@ with page headers and footers removed), Markdown headers, or the whole text as o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
-from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
+from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
+from validator.numbers import check_numbers, spelled_like
 from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
-from validator.verdicts import Thresholds
+from validator.verdicts import ALWAYS_FAILS, Thresholds
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
-CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "llm", "none"]
+CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "number_check", "llm", "none"]
 _SETTLED: dict[Settlement, tuple[str, float, str, CitationMethod]] = {
     "verbatim": ("entailment", 1.0, "the claim is copied from the section", "verbatim"),
     "negation_check": ("contradiction", 1.0, "the section states the claim's negation", "negation_check"),
@@ -197,7 +199,9 @@ class CitationChecker:
             (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
         ]
         if self.scorer_mode != "llm":
-            probabilities = self.scorer.score([(section.text, citations[i].claim) for i, section in to_judge])
+            probabilities = self.scorer.score(
+                [(section.text, spelled_like(citations[i].claim, section.text)) for i, section in to_judge]
+            )
             judged |= {
                 i: (*self._relation(row), "", "model") for (i, _), row in zip(to_judge, probabilities, strict=True)
             }
@@ -206,7 +210,14 @@ class CitationChecker:
             judgements = self.judge.judge_many(
                 [(section.text, citations[i].claim) for i, section in asked], usage or Usage()
             )
-            judged |= {i: _from_judge(judgement) for (i, _), judgement in zip(asked, judgements, strict=True)}
+            judged |= {
+                i: _from_judge(gated(judgement, self.thresholds.entailment))
+                for (i, _), judgement in zip(asked, judgements, strict=True)
+            }
+        for i, section in to_judge:  # support, by the model or the judge, must hold the claim's numbers
+            relation, confidence, note, _ = judged[i]
+            if relation == "entailment" and (finding := check_numbers(citations[i].claim, section.text)):
+                judged[i] = (_RELATIONS[finding.verdict], confidence, finding.note, "number_check")
         results = []
         for i, (citation, (status, section, detail)) in enumerate(zip(citations, located, strict=True)):
             label = (section.number or section.title or "document") if section else None
@@ -271,6 +282,22 @@ class CitationChecker:
         if row[CONTRADICTION] >= self.thresholds.contradiction:
             return "contradiction", float(row[CONTRADICTION])
         return "neutral", float(1.0 - max(row[ENTAILMENT], row[CONTRADICTION]))
+
+
+_FAILS_ON: dict[CitationVerdict, str | None] = {
+    "verified": None,
+    "contradicted": "contradicted",
+    "unsupported": "unsupported",
+    "fabricated": ALWAYS_FAILS,
+    "unresolved": ALWAYS_FAILS,
+}
+
+
+def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
+    """Whether ``result`` fails a run that fails on ``fail_on`` (see :func:`parse_fail_on`): a
+    fabricated quote and a citation that could not be checked always fail, as in the validator."""
+    verdict = _FAILS_ON[result.verdict]
+    return verdict is not None and (verdict == ALWAYS_FAILS or verdict in set(fail_on))
 
 
 def _from_judge(judgement: Judgement) -> tuple[str, float, str, CitationMethod]:

@@ -1,4 +1,4 @@
-"""Command line: ``python -m validator check``, ``check-batch`` and ``citations``.
+"""Command line: ``python -m validator check``, ``check-batch``, ``citations`` and ``calibrate``.
 
 Runs the pipeline directly (no guardrails import, no network). ``check`` prints one row
 per sentence and exits 1 when a sentence fails, so it can gate a script or CI job;
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import sys
@@ -18,31 +19,69 @@ import tempfile
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from validator import defaults
 from validator.batch import JobSettings, parse_row, report_json, run_in_process, run_on_ray
-from validator.citations import Citation, CitationChecker, CitationResult
-from validator.errors import CheckUnavailable, InvalidInput
-from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_judge
+from validator.citations import Citation, CitationChecker, CitationResult, citation_fails
+from validator.errors import CheckUnavailable, InvalidInput, require_text
+from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage
 from validator.pipeline import CheckReport, CheckRequest
-from validator.scoring import BACKENDS, NLIScorer
+from validator.retrieval import RETRIEVALS
+from validator.scoring import BACKENDS, model_labels
 from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
 
-def _read(path: str) -> str:
-    """A UTF-8 text file (or stdin for ``-``); anything else is bad input, named."""
+def _read(path: str, max_chars: int, what: str) -> str:
+    """A UTF-8 text file (or stdin for ``-``) of at most ``max_chars`` characters; anything else is
+    bad input, named. At most ``4 * max_chars + 1`` bytes are read (a character is at most four
+    bytes of UTF-8), so ``/dev/zero`` or a runaway pipe is refused, not read until memory runs out."""
+    name, data = ("stdin" if path == "-" else path), b""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        return data.decode("utf-8")
+        if path == "-":
+            data = sys.stdin.buffer.read(4 * max_chars + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(4 * max_chars + 1)
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InvalidInput(
-            f"{'stdin' if path == '-' else path} is not UTF-8 text ({error.reason} at byte {error.start})"
-        ) from error
+        if len(data) > 4 * max_chars and error.start >= len(data) - 3:  # a character cut by the limit
+            raise InvalidInput(f"{name} is over the {max_chars:,}-character limit for {what}") from error
+        raise InvalidInput(f"{name} is not UTF-8 text ({error.reason} at byte {error.start})") from error
     except OSError as error:
         raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+    if len(text) > max_chars:
+        raise InvalidInput(f"{name} is over the {max_chars:,}-character limit for {what}")
+    return text
+
+
+def _read_sources(paths: Sequence[str]) -> list[str]:
+    """The source files, at most ``max_source_chars`` characters in all."""
+    sources: list[str] = []
+    for path in paths:
+        budget = defaults.MAX_SOURCE_CHARS - sum(map(len, sources))
+        sources.append(_read(path, budget, f"sources in all (max_source_chars={defaults.MAX_SOURCE_CHARS:,})"))
+    return sources
+
+
+def _read_lines(path: str) -> list[str]:
+    """The non-blank lines of a JSONL file, each at most one row's worth of text and sources."""
+    limit = 4 * (defaults.MAX_TEXT_CHARS + defaults.MAX_SOURCE_CHARS) + 1
+    lines = []
+    try:
+        with sys.stdin.buffer if path == "-" else open(path, "rb") as handle:
+            while line := handle.readline(limit):
+                if len(line) >= limit:
+                    raise InvalidInput(f"{path}: line {len(lines) + 1} is longer than any row may be ({limit:,} bytes)")
+                if line.strip():
+                    lines.append(line.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InvalidInput(f"{path}: line {len(lines) + 1} is not UTF-8 text ({error.reason})") from error
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+    return [line.rstrip("\r\n") for line in lines]
 
 
 def _probability(value: str) -> float:
@@ -56,19 +95,50 @@ def _probability(value: str) -> float:
     return number
 
 
+def _positive_int(value: str) -> int:
+    """An argparse type for counts and sizes: a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, got {value!r}")
+    return number
+
+
+def _positive_float(value: str) -> float:
+    """An argparse type for CPU shares: a number above 0."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if not number > 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, got {value!r}")
+    return number
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error as one line on stderr (exit 2) instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {self.prog}: {message}\n")
+
+
 def _settings(args: argparse.Namespace) -> JobSettings:
     return JobSettings(
         model_name=args.model,
         device=args.device,
         backend=args.backend,
         batch_size=args.batch_size,
-        top_k=args.top_k,
-        min_confidence=args.min_confidence,
-        contradiction_threshold=args.contradiction_threshold,
-        fail_on=tuple(args.fail_on),
-        scorer=args.scorer,
-        llm_model=args.llm_model,
-        llm_api_base=args.llm_api_base,
+        top_k=getattr(args, "top_k", defaults.TOP_K),
+        min_confidence=getattr(args, "min_confidence", None),
+        contradiction_threshold=getattr(args, "contradiction_threshold", None),
+        fail_on=tuple(getattr(args, "fail_on", FAILABLE_VERDICTS)),
+        scorer_mode=getattr(args, "scorer", "nli"),
+        llm_model=getattr(args, "llm_model", None),
+        llm_api_base=getattr(args, "llm_api_base", None),
+        retrieval=getattr(args, "retrieval", "hybrid"),
+        settings_file=args.settings,
     )
 
 
@@ -87,7 +157,9 @@ def _table(report: CheckReport) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     fail_on = parse_fail_on(args.fail_on)
-    request = CheckRequest(_read(args.text), sources=[_read(path) for path in args.sources])
+    text = _read(args.text, defaults.MAX_TEXT_CHARS, f"an answer (max_text_chars={defaults.MAX_TEXT_CHARS:,})")
+    require_text(text, f"the answer in {'stdin' if args.text == '-' else args.text}")
+    request = CheckRequest(text, sources=_read_sources(args.sources))
     report = _settings(args).checker().check(request)
     failing = report.failing(fail_on)
     if args.html:
@@ -107,9 +179,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_check_batch(args: argparse.Namespace) -> int:
     settings = _settings(args)
     # Ray reads the file itself; the lines are read here for the local engine and the HTML page.
-    rows = (
-        [line for line in _read(args.input).splitlines() if line.strip()] if args.engine == "local" or args.html else []
-    )
+    rows = _read_lines(args.input) if args.engine == "local" or args.html else []
     if args.engine == "ray":
         lines = run_on_ray(
             args.input, settings, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address
@@ -178,7 +248,7 @@ def _output(path: str) -> Iterator[TextIO]:
 
 def cmd_citations(args: argparse.Namespace) -> int:
     try:
-        entries = json.loads(_read(args.citations))
+        entries = json.loads(_read(args.citations, defaults.MAX_SOURCE_CHARS, "a citations file"))
     except ValueError as error:
         raise InvalidInput(f"{args.citations} is not JSON: {error}") from error
     shape = "a JSON list of {id, claim, quote?, section?}"
@@ -192,11 +262,10 @@ def cmd_citations(args: argparse.Namespace) -> int:
             if entry.get(key) is not None and not isinstance(entry[key], str):
                 raise InvalidInput(f"citation {i}: {key!r} must be a string, got {entry[key]!r:.80}")
         citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
-    scorer = NLIScorer(args.model, device=args.device, batch_size=args.batch_size, backend=args.backend)
-    judge = cli_judge(args.llm_model, args.llm_api_base) if args.scorer != "nli" and args.llm_model else None
-    usage = Usage()
-    checker = CitationChecker(scorer, gate=args.gate, scorer_mode=args.scorer, judge=judge)
-    source = _read(args.source)
+    fail_on = parse_fail_on(args.fail_on)
+    checker = _settings(args).citation_checker(args.gate)
+    judge, usage = checker.judge, Usage()
+    source = _read(args.source, defaults.MAX_SOURCE_CHARS, f"a source (max_source_chars={defaults.MAX_SOURCE_CHARS:,})")
     results = checker.check(source, citations, usage)
     if judge is not None:
         print(
@@ -218,7 +287,7 @@ def cmd_citations(args: argparse.Namespace) -> int:
                 f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {r.method:<14} "
                 f"{confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
             )
-    return EXIT_FAIL if any(r.verdict != "verified" for r in results) else EXIT_PASS
+    return EXIT_FAIL if any(citation_fails(r, fail_on) for r in results) else EXIT_PASS
 
 
 def _write_citations_html(
@@ -243,15 +312,70 @@ def _write_citations_html(
         out.write(html)
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    """Run the check on labelled answers and fit the thresholds (:mod:`validator.calibration`)."""
+    from validator.calibration import LabelledAnswer, calibrate
+
+    answers = []
+    for number, line in enumerate(_read_lines(args.input), 1):
+        try:
+            row = json.loads(line)
+        except ValueError as error:
+            raise InvalidInput(f"{args.input}: line {number} is not JSON: {error}") from error
+        answers.append(LabelledAnswer.from_row(row, number))
+    if len({a.grounded for a in answers}) < 2:
+        raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")
+    settings = _settings(args)
+    checker = dataclasses.replace(settings, min_confidence=0.0).checker()  # score every sentence: see calibrate()
+    defaults_of_model = checker.scorer.settings
+    requests = [CheckRequest(a.text, sources=a.sources) for a in answers]
+    reports = checker.check_batch(requests, progress=len(requests) > 20)
+    fitted = calibrate(
+        answers,
+        reports,
+        defaults_of_model.entailment_threshold,
+        defaults_of_model.contradiction_threshold,
+        args.max_missed,
+    )
+    for warning in fitted.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    made_with = {
+        "model": checker.describe()["model"],
+        "input": args.input,
+        "flags": {"top_k": args.top_k, "retrieval": args.retrieval, "max_missed": args.max_missed},
+    }
+    file = fitted.settings(defaults_of_model.temperature, model_labels(checker.scorer.model_name), made_with)
+    if args.output:
+        with _output(args.output) as out:
+            out.write(json.dumps(file, indent=2) + "\n")
+    if args.json:
+        print(json.dumps(file, indent=2))
+        return EXIT_PASS
+    print(f"{'':<8} {'entailment cut':>14} {'balanced accuracy (90% interval)':>34} {'ungrounded passed':>18}")
+    for name, row in (("before", fitted.before), ("after", fitted.after)):
+        low, high = row["interval_90"]
+        interval = f"{row['balanced_accuracy']:.3f} ({low:.3f}-{high:.3f})"
+        print(f"{name:<8} {row['entailment_threshold']:>14.3f} {interval:>34} {row['ungrounded_passed']:>18.1%}")
+    print(
+        f"\n{fitted.rows['grounded']} grounded and {fitted.rows['ungrounded']} ungrounded answers; "
+        f"contradiction cut {fitted.contradiction_threshold:.3f}; 'after' is measured on the rows it was fitted to"
+        + (f"\nsettings written to {args.output}: use --settings {args.output}" if args.output else "")
+    )
+    return EXIT_PASS
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m validator", description=(__doc__ or "").splitlines()[0])
+    parser = _Parser(prog="python -m validator", description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
-    common.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
-    common.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
-    common.add_argument("--top-k", type=int, default=defaults.TOP_K)
-    common.add_argument("--batch-size", type=int, default=None, help="default: 8 on CPU, 64 on GPU")
+    model = _Parser(add_help=False)
+    model.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
+    model.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
+    model.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
+    model.add_argument("--batch-size", type=_positive_int, default=None, help="default: 8 on CPU, 64 on GPU")
+    model.add_argument(
+        "--settings", default=None, metavar="FILE.json", help="temperature and thresholds from `calibrate --output`"
+    )
+    common = _Parser(add_help=False, parents=[model])
     common.add_argument(
         "--min-confidence",
         type=_probability,
@@ -271,18 +395,21 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--llm-api-base", default=None, help=f"an OpenAI-compatible server's URL (key: ${API_KEY_VARIABLE})"
     )
-    check = sub.add_parser("check", parents=[common], help="check one answer against source files")
+    retrieval = _Parser(add_help=False)  # citations are judged against their cited section: nothing to retrieve
+    retrieval.add_argument("--top-k", type=_positive_int, default=defaults.TOP_K, help="passages per sentence")
+    retrieval.add_argument("--retrieval", choices=RETRIEVALS, default="hybrid", help="how sources are searched")
+    check = sub.add_parser("check", parents=[common, retrieval], help="check one answer against source files")
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
     check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")
     check.add_argument("--json", action="store_true", help="print JSON instead of a table")
     check.set_defaults(run=cmd_check)
-    batch = sub.add_parser("check-batch", parents=[common], help="check JSONL items {text, sources}")
+    batch = sub.add_parser("check-batch", parents=[common, retrieval], help="check JSONL items {text, sources}")
     batch.add_argument("--input", required=True, metavar="JSONL")
     batch.add_argument("--output", default="-", metavar="JSONL")
-    batch.add_argument("--items-per-batch", type=int, default=64)
+    batch.add_argument("--items-per-batch", type=_positive_int, default=64)
     batch.add_argument("--engine", choices=("local", "ray"), default="local", help="ray: a Ray Data actor pool")
-    batch.add_argument("--actors", type=int, default=2, help="--engine ray: actors, each holding the model")
-    batch.add_argument("--cpus-per-actor", type=float, default=0.5, help="--engine ray: fractional is fine")
+    batch.add_argument("--actors", type=_positive_int, default=2, help="--engine ray: actors, each holding the model")
+    batch.add_argument("--cpus-per-actor", type=_positive_float, default=0.5, help="--engine ray: fractional is fine")
     batch.add_argument("--ray-address", default=None, help="--engine ray: join this cluster (default: start one)")
     batch.set_defaults(run=cmd_check_batch)
     cite = sub.add_parser("citations", parents=[common], help="check quotes and cited sections against a document")
@@ -293,6 +420,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cite.add_argument("--json", action="store_true")
     cite.set_defaults(run=cmd_citations)
+    fit = sub.add_parser(
+        "calibrate", parents=[model, retrieval], help="fit the thresholds to labelled answers {text, sources, grounded}"
+    )
+    fit.add_argument("--input", required=True, metavar="JSONL", help='rows {"text", "sources", "grounded"} or "label"')
+    fit.add_argument("--output", default=None, metavar="FILE.json", help="write the settings file here")
+    fit.add_argument(
+        "--max-missed", type=_probability, default=None, help="at most this share of ungrounded answers may pass"
+    )
+    fit.add_argument("--json", action="store_true", help="print the settings file instead of a table")
+    fit.set_defaults(run=cmd_calibrate)
     return parser
 
 

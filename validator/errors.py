@@ -26,3 +26,17 @@ class RetrievalFailed(CheckUnavailable):
 
 class TextTooLong(CheckUnavailable):
     """The text is longer than the configured ``max_text_chars``; it was not checked."""
+
+
+class EmptyAnswer(InvalidInput):
+    """The answer has no visible text: nothing in it can be verified, so it never passes."""
+
+    def __init__(self, where: str = "the answer") -> None:
+        super().__init__(f"{where} is empty: there is nothing to verify")
+
+
+def require_text(text: object, where: str = "the answer") -> None:
+    """Raise :class:`EmptyAnswer` for a string with no visible text (the validator, the CLI and
+    the batch job treat it alike: a Guard fails an empty answer before any validator runs)."""
+    if isinstance(text, str) and not text.strip():
+        raise EmptyAnswer(where)

@@ -21,7 +21,7 @@ from guardrails.validator_base import (
 )
 
 from validator import defaults
-from validator.errors import CheckUnavailable, InvalidInput
+from validator.errors import CheckUnavailable, EmptyAnswer, InvalidInput, require_text
 from validator.judge import LLMCallable, LLMJudge, ScorerMode
 from validator.pipeline import CheckRequest, ProvenanceChecker, ValidationMethod, describe
 from validator.remote import RemoteScorer
@@ -101,6 +101,9 @@ class ProvenanceNLI(Validator):
         validation_endpoint: Where ``use_local=False`` sends pairs (required with it: the
             hub hosts no endpoint for this validator). The hub token is sent to the hub only.
         endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
+        settings: A settings file (``python -m validator calibrate --output``) whose temperature
+            and thresholds replace the model folder's: the cut fitted to your own labelled
+            answers. Its labels must be the model's. Defaults to None (the model's own).
         report: ``"html"`` adds a self-contained HTML page of the verdicts to the result's
             ``metadata["provenance_nli"]["html"]`` (see :meth:`CheckReport.to_html`), for an
             app to store beside a flagged answer. Defaults to None (no page).
@@ -154,6 +157,7 @@ class ProvenanceNLI(Validator):
         llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         report: Literal["html"] | None = None,
+        settings: str | None = None,
         **kwargs: Any,
     ) -> None:
         if report not in (None, "html"):
@@ -192,6 +196,7 @@ class ProvenanceNLI(Validator):
             llm_max_concurrency=llm_max_concurrency,
             endpoint_timeout=endpoint_timeout,
             report=report,
+            settings=settings,
             **kwargs,
         )
         self._report = report
@@ -199,7 +204,7 @@ class ProvenanceNLI(Validator):
         self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
         endpoint = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
         pair_scorer: PairScorer = (
-            RemoteScorer(endpoint, model_name, max_length=max_length, timeout=endpoint_timeout)
+            RemoteScorer(endpoint, model_name, max_length=max_length, timeout=endpoint_timeout, settings_file=settings)
             if endpoint
             else NLIScorer(
                 model_name,
@@ -208,12 +213,13 @@ class ProvenanceNLI(Validator):
                 max_length=max_length,
                 batch_size=batch_size,
                 backend=backend,
+                settings_file=settings,
             )
         )
-        settings = pair_scorer.settings
+        model_settings = pair_scorer.settings
         thresholds = Thresholds(
-            entailment=settings.entailment_threshold if min_confidence is None else min_confidence,
-            contradiction=settings.contradiction_threshold
+            entailment=model_settings.entailment_threshold if min_confidence is None else min_confidence,
+            contradiction=model_settings.contradiction_threshold
             if contradiction_threshold is None
             else contradiction_threshold,
             review=review_threshold,
@@ -253,8 +259,9 @@ class ProvenanceNLI(Validator):
         metadata = metadata or {}
         request = CheckRequest.from_metadata(value, metadata)
         try:
+            require_text(value)
             report = self._checker.check(request)
-        except CheckUnavailable as error:
+        except (CheckUnavailable, EmptyAnswer) as error:
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
                 fix_value="",

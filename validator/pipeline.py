@@ -9,18 +9,18 @@ about as much as one large one.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
 from tqdm.auto import tqdm
 
 from validator import defaults
+from validator.context import read_in_context
 from validator.errors import InvalidInput, TextTooLong
-from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode
-from validator.numbers import find_numbers, missing_numbers, number_verdict
+from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
+from validator.numbers import NumberFinding, check_numbers, find_numbers, spelled_like
 from validator.quotes import Held, Settlement, VerbatimHaystack, held_by, missing_quote, normalize
 from validator.retrieval import (
     DISTANCE_METRICS,
@@ -140,6 +140,8 @@ class CheckReport:
         """
         removed_ids = {id(s) for s in removed}
         kept_indexes = [i for i, s in enumerate(self.sentences) if id(s) not in removed_ids]
+        if not kept_indexes and self.sentences:  # nothing is left to keep, not even the spaces between
+            return ""
         last_kept = kept_indexes[-1] if kept_indexes else None
         cuts: list[tuple[int, int]] = []
         for i, sentence in enumerate(self.sentences):
@@ -170,35 +172,6 @@ class _Claim:
     settled_by: Settlement | None = None
     """Set when a source holds the sentence (``verbatim``) or its negation (``negation_check``);
     its one premise is then the passage that holds it, and no model is asked."""
-
-
-_PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
-_LEANS_BACK = re.compile(r"^(?:this|these|that|those|such|the latter|the former|both|neither)\b", re.I)
-_SUBJECT = re.compile(
-    r"^(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
-    r"became|becomes|remains|contains|includes|consists|opened|closes|opens)\b",
-    re.I,
-)
-
-
-def in_context(sentence: str, previous: str | None, previous_subject: str | None) -> tuple[str, str | None]:
-    """How a sentence is retrieved and scored, and its own subject (for the next sentence).
-
-    A sentence that opens with a personal pronoun gets the subject of the sentence before
-    it in its place ("The Eiffel Tower is in Paris. It was completed in 1931." → "The Eiffel
-    Tower was completed in 1931."); one that opens with another back reference ("This…")
-    is read after the previous sentence. Either way the verdict and span stay its own.
-    """
-    own = _SUBJECT.match(sentence)
-    if previous is None:
-        return sentence, own.group("subject") if own else None
-    if (personal := _PERSONAL.match(sentence)) and previous_subject:
-        pronoun = personal.group("pronoun").lower()
-        subject = f"{previous_subject}'s" if pronoun in ("its", "his", "her", "their") else previous_subject
-        return subject + personal.group("rest"), previous_subject
-    if personal or _LEANS_BACK.match(sentence):
-        return f"{previous} {sentence}", previous_subject
-    return sentence, own.group("subject") if own else None
 
 
 def _joint(evidence: list[Evidence]) -> Evidence | None:
@@ -299,8 +272,8 @@ class ProvenanceChecker:
         )
         claims = [self._claims(request, index) for request, index in retrieving]
         by_judge = self.scorer_mode == "llm"
-        pairs = [
-            (premise.text, claim.hypothesis)
+        pairs = [  # numbers spelled as the premise spells them: "1.5 million" reads as "1,500,000"
+            (premise.text, spelled_like(claim.hypothesis, premise.text))
             for item in claims
             for claim in item
             if claim.settled_by is None and not by_judge
@@ -361,13 +334,14 @@ class ProvenanceChecker:
         return usage
 
     def _judged(self, claim: _Claim, judgement: Judgement) -> SentenceResult:
-        """A sentence result from the judge's verdict; the number check still applies."""
+        """A sentence result from the judge's verdict. Support must clear ``min_confidence`` and
+        the number rule over every passage the judge read, as the model's must."""
         span, evidence = claim.span, _evidence_text(claim.premises)
+        judgement = gated(judgement, self.thresholds.entailment)
         verdict, method, note = judgement.verdict, "llm", judgement.note
-        if verdict == "supported" and (numbers := number_verdict(span.text, evidence)):
-            verdict, method = numbers, "number_check"
-            note = f"number not in the evidence: {', '.join(missing_numbers(span.text, evidence))}"
-        top = next((p for p in claim.premises if not p.joint), claim.premises[0])
+        if verdict == "supported" and (finding := check_numbers(claim.hypothesis, _passages(claim.premises))):
+            verdict, method, note = finding.verdict, "number_check", finding.note
+        sources = _sources_of(claim.premises)
         return SentenceResult(
             span.text,
             span.start,
@@ -378,10 +352,11 @@ class ProvenanceChecker:
             confidence=judgement.confidence,
             needs_review=judgement.confidence < self.thresholds.review,
             evidence=evidence,
-            source_index=top.source_index,
+            source_index=sources[0] if len(sources) == 1 else None,
             note=note,
             method=method,  # type: ignore[arg-type]
             judged=True,
+            evidence_sources=sources,
         )
 
     def _over_limit(self, request: CheckRequest) -> TextTooLong | None:
@@ -427,17 +402,15 @@ class ProvenanceChecker:
         """Each sentence of the request with the premises it will be scored against.
 
         A sentence that leans on the one before it is retrieved and scored in context
-        (:func:`in_context`); its verdict and span stay its own. Before any model, a fabricated quote fails,
+        (:func:`validator.context.in_context`); its verdict and span stay its own. Before any
+        model, a fabricated quote fails,
         a sentence copied from a source passes (method ``verbatim``) and a sentence whose negation
         a source states is contradicted (method ``negation_check``).
         """
         spans = self._spans(request)
         if not spans:
             return []
-        contexts, subject = [], None
-        for i, span in enumerate(spans):
-            context, subject = in_context(span.text, spans[i - 1].text if i else None, subject)
-            contexts.append(context)
+        contexts = read_in_context([span.text for span in spans])
         fits = self.scorer.hypothesis_fits(contexts)
         contexts = [context if fit else span.text for context, fit, span in zip(contexts, fits, spans, strict=True)]
         if request.sources is not None:  # settled from the sources alone, before any search
@@ -548,6 +521,7 @@ class ProvenanceChecker:
                 source_index=evidence.source_index,
                 note="copied from the source" if copied else "the source states its negation",
                 method=claim.settled_by,
+                evidence_sources=_sources_of([evidence]),
             )
         if not claim.premises:
             return SentenceResult(
@@ -557,7 +531,7 @@ class ProvenanceChecker:
         method: Method = "model"
         note = None
         if verdict == "supported":
-            verdict, premise, method, note = self._check_numbers(span.text, probabilities, claim.premises)
+            verdict, premise, method, note = self._check_numbers(claim, probabilities)
         return SentenceResult(
             span.text,
             span.start,
@@ -572,43 +546,62 @@ class ProvenanceChecker:
             note=note,
             method=method,
             premise_scores=[[float(p) for p in row] for row in probabilities],
+            evidence_sources=_sources_of(claim.premises) if premise.joint else _sources_of([premise]),
         )
 
-    def _check_numbers(
-        self, sentence: str, probabilities: Any, premises: list[Evidence]
-    ) -> tuple[Verdict, Evidence, Method, str | None]:
-        """A supported sentence stays supported only if an entailing premise has all its
-        numbers. A premise joined from several sources cannot vouch for a number: "1889" of
-        one building and "1931" of another must not meet there."""
+    def _check_numbers(self, claim: _Claim, probabilities: Any) -> tuple[Verdict, Evidence, Method, str | None]:
+        """A supported sentence stays supported only if the evidence vouches for its numbers
+        (:func:`validator.numbers.check_numbers`: the part of the passages about the same thing
+        must hold each one), and an entailing premise can vouch for them: a premise joined from
+        several sources cannot, so "1889" of one building and "1931" of another never meet there."""
+        premises = claim.premises
         order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
         entailing = [i for i in order if probabilities[i, ENTAILMENT] >= self.thresholds.entailment]
-        has_numbers = bool(find_numbers(sentence))
-        for i in entailing:
-            mixed = premises[i].joint and premises[i].source_index is None
-            if not has_numbers or (not mixed and number_verdict(sentence, premises[i].text) is None):
-                return "supported", premises[i], "model", None
-        # judged against the best-ranked passage: the one retrieval found most about this sentence
+        finding = check_numbers(claim.hypothesis, _passages(premises))
+        if finding is None:
+            has_numbers = bool(find_numbers(claim.hypothesis))
+            for i in entailing:
+                if not has_numbers or not (premises[i].joint and premises[i].source_index is None):
+                    return "supported", premises[i], "model", None
+            finding = NumberFinding("unsupported", "number only in a passage joined from several sources")
+        # shown against the best-ranked passage: the one retrieval found most about this sentence
         best = next((p for p in premises if not p.joint), premises[order[0]])
-        verdict = number_verdict(sentence, best.text) or "unsupported"
-        missing = ", ".join(missing_numbers(sentence, best.text)) or "only in a passage joined from several sources"
-        return verdict, best, "number_check", f"number not in the evidence: {missing}"  # type: ignore[return-value]
+        return finding.verdict, best, "number_check", finding.note
 
 
 def _settled_from(
     spans: Sequence[Span], contexts: Sequence[str], haystacks: Sequence[Sequence[VerbatimHaystack]]
 ) -> list[Held | None]:
-    """For each sentence, the haystack that holds it or its negation, or None. A sentence read in
-    context ("It was completed in 1889.") is only settled if the one before it was settled by the
-    same haystack, so that "it" is the same thing."""
+    """For each sentence, the haystack that asserts it or its negation, or None. A sentence read in
+    context ("It was completed in 1889.") is only settled where its haystack has it right after
+    the sentence that settled the one before, so that "it" is the same thing."""
     settled: list[Held | None] = []
-    previous: int | None = None
+    previous: tuple[Held, VerbatimHaystack] | None = None
     for span, context, stacks in zip(spans, contexts, haystacks, strict=True):
-        held = held_by(span.text, stacks)
-        if context != span.text and held is not None and held.source_index != previous:
+        if context == span.text:
+            held = held_by(span.text, stacks)
+        elif previous is not None and (i := _index_of(stacks, previous[1])) is not None:
+            held = held_by(span.text, stacks, follows=replace(previous[0], source_index=i))
+        else:
             held = None
         settled.append(held)
-        previous = held.source_index if held else None
+        previous = (held, stacks[held.source_index]) if held else None
     return settled
+
+
+def _index_of(haystacks: Sequence[VerbatimHaystack], wanted: VerbatimHaystack) -> int | None:
+    """Where ``wanted`` is among ``haystacks`` (an app's retriever returns new lists per sentence)."""
+    return next((i for i, haystack in enumerate(haystacks) if haystack.folded == wanted.folded), None)
+
+
+def _passages(premises: Sequence[Evidence]) -> list[str]:
+    """The retrieved passages themselves (the joint premise only repeats them)."""
+    return [p.text for p in premises if not p.joint]
+
+
+def _sources_of(premises: Sequence[Evidence]) -> list[int]:
+    """Every source the passages came from, in order."""
+    return sorted({p.source_index for p in premises if p.source_index is not None and not p.joint})
 
 
 def _evidence_text(premises: list[Evidence]) -> str:

@@ -68,11 +68,25 @@ _CONNECTIVE = re.compile(
 )
 _CITATION_MARKER = re.compile(r"(?:\s*\[(?:\d+|[a-z]+\s*\d+)(?:\s*[,;-]\s*(?:\d+|[a-z]+\s*\d+))*\])+\s*$", re.I)
 _TRAILING_PUNCTUATION = re.compile(r"[\s.!?;:,\"')\]]+$")
-_OPENERS = frozenset(".!?;:\"'()[]")
-_SENTENCE_END = re.compile(r"(?:$|\s*[.!?;:\"')\]]|\s*\[\d|\s*\([a-z0-9]{1,4}\)\s)")
-"""What may follow a copied sentence in the source: its end, a citation marker, or the
-"(a)" of an enumeration (the splitter ends a sentence there too). Not a comma or a word: a
-sentence cut short ("You may not convey a covered work" + "unless …") is not a copy."""
+_MARKERS = r"(?:\s*\[[^\]\n]{1,20}\])*"
+_ASSERTED_END = {
+    stops: re.compile(rf"{_MARKERS}(?P<stop>\s*[{stops}](?![.!?\w\"')\]]))?{_MARKERS}\s*")
+    for stops in (".!", ".!:", ".!;")
+}
+"""What may follow an asserted sentence: a citation marker ("[1]"), then a full stop or "!" and
+the next sentence, or the end of the text. Not "?", ",", "...", a closing quote or more words;
+":" and ";" only where the answer's sentence ends with the same mark (a copied lead-in
+"… with two steps:")."""
+_ENUMERATION = re.compile(r" (?=\([a-z0-9]{1,4}\) )")
+_DISOWNED = re.compile(
+    r"(?:(?:but|however|actually|in fact|in reality),? )?"
+    r"(?:(?:this|that|it|which|the (?:claim|story|statement|idea|belief))(?: claim| story| statement)? "
+    r"(?:is|was) (?:not (?:true|so|the case|correct)|untrue|false|wrong|incorrect|disputed|unproven|doubtful|"
+    r"(?:an? )?(?:common )?(?:myth|misconception|error|mistake|rumou?r|legend|misunderstanding))"
+    r"|(?:false|untrue|wrong|incorrect|not true|not so)\b)"
+)
+"""How a source's next sentence opens when it takes the one before back ("This is a common
+error.", "Untrue."): the sentence before is then not settled without the model."""
 
 
 def sentence_keys(sentence: str) -> list[str]:
@@ -95,21 +109,58 @@ class VerbatimHaystack:
     def of(cls, text: str) -> VerbatimHaystack:
         return cls(text, normalize(text).casefold())
 
-    def holds_sentence(self, sentence: str) -> bool:
-        """Whether ``sentence`` occurs here as a whole sentence or clause: it starts at the
-        start of a sentence and ends where one ends. "The tower was completed in 1925" is
-        not copied from "It is not true that the tower was completed in 1925."."""
+    def find_sentence(self, sentence: str, at: int | None = None) -> tuple[int, int] | None:
+        """Where the source **asserts** ``sentence`` in its own voice, as (start, start of the
+        next sentence) in ``folded``, or None. Asserted means a whole sentence of the source: it
+        starts where a sentence starts (not after a quotation mark or "Myth:"), ends where one
+        ends (not before "?", ";", "..." or more words), and the next sentence does not take it
+        back ("This is a common error."). "The tower was completed in 1925" is not asserted by
+        "It is not true that the tower was completed in 1925.". With ``at``, only a sentence
+        starting exactly there counts (the one right after a sentence found before)."""
+        normalized = normalize(sentence)
+        tail = _TRAILING_PUNCTUATION.search(normalized)
+        own_tail = tail.group().replace(" ", "") if tail else ""
+        asserted_end = _ASSERTED_END[".!" + own_tail[-1] if own_tail[-1:] in (":", ";") else ".!"]
         for key in sentence_keys(sentence):
             if len(key.split()) < MIN_VERBATIM_WORDS:
                 continue
-            start = self.folded.find(key)
+            start = self.folded.find(key) if at is None else (at if self.folded.startswith(key, at) else -1)
             while start != -1:
-                end = start + len(key)
-                before = self.folded[max(0, start - 2) : start].rstrip()
-                if (not before or before[-1] in _OPENERS) and _SENTENCE_END.match(self.folded, end):
-                    return True
-                start = self.folded.find(key, start + 1)
-        return False
+                end = self._sentence_end(start + len(key), asserted_end, own_tail)
+                if end is not None and self._starts_sentence(start) and not _DISOWNED.match(self.folded, end):
+                    return start, end
+                start = -1 if at is not None else self.folded.find(key, start + 1)
+        return None
+
+    def _sentence_end(self, position: int, asserted_end: re.Pattern[str], own_tail: str) -> int | None:
+        """Where the next sentence starts, if the source's sentence ends at ``position``: by
+        :data:`_ASSERTED_END`, by an enumeration marker "(a)" (where the splitter ends a sentence
+        too), or by the same closing marks as the answer's sentence ('… as "Not a Contribution."').
+        """
+        end = asserted_end.match(self.folded, position)
+        if end is not None and (end.group("stop") or end.end() == len(self.folded)):
+            return end.end()
+        if enumeration := _ENUMERATION.match(self.folded, position):
+            return enumeration.end()
+        after = position + len(own_tail)
+        if (
+            any(stop in own_tail for stop in ".!:;")
+            and self.folded.startswith(own_tail, position)
+            and (after == len(self.folded) or self.folded[after] == " ")
+        ):
+            return after + (after < len(self.folded))
+        return None
+
+    def _starts_sentence(self, start: int) -> bool:
+        """Nothing before ``start``, or the end of another sentence: not a quotation mark, a label
+        and colon ("Myth: …"), a bracket, a semicolon or "...". A sentence there is quoted,
+        labelled or listed, not said."""
+        before = self.folded[max(0, start - 4) : start].rstrip()
+        return not before or (before[-1] in ".!?" and not before.endswith(".."))
+
+    def holds_sentence(self, sentence: str) -> bool:
+        """Whether the source asserts ``sentence`` as a whole sentence (:meth:`find_sentence`)."""
+        return self.find_sentence(sentence) is not None
 
 
 _AUXILIARY = "is|are|was|were|has|have|had|can|will|could|would|should|does|did|do|must|shall|need"
@@ -155,17 +206,29 @@ class Held:
     method: Settlement
     text: str
     """What the haystack holds: the sentence, or the negated form of it that was found."""
+    start: int = 0
+    next_start: int = 0
+    """Where the held sentence starts in the haystack's folded text, and where the one after it starts."""
 
 
-def held_by(sentence: str, haystacks: Sequence[VerbatimHaystack]) -> Held | None:
-    """The first haystack holding ``sentence``, else the first holding one of its polarity flips
-    (:func:`polarity_flips`): a copy wins over a negation found elsewhere."""
+def held_by(sentence: str, haystacks: Sequence[VerbatimHaystack], follows: Held | None = None) -> Held | None:
+    """The first haystack asserting ``sentence``, else the first asserting one of its polarity
+    flips (:func:`polarity_flips`): a copy wins over a negation found elsewhere.
+
+    With ``follows`` (the sentence before, when this one leans on it: "It was…"), only the
+    sentence right after that one in the same haystack counts, so "it" is the same thing.
+    """
     checks: tuple[tuple[Settlement, list[str]], ...] = (
         ("verbatim", [sentence]),
         ("negation_check", polarity_flips(sentence)),
     )
+    if follows is None:
+        candidates, at = list(enumerate(haystacks)), None
+    else:
+        candidates, at = [(follows.source_index, haystacks[follows.source_index])], follows.next_start
     for method, variants in checks:
-        for i, haystack in enumerate(haystacks):
-            if held := next((v for v in variants if haystack.holds_sentence(v)), None):
-                return Held(i, method, held)
+        for i, haystack in candidates:
+            for variant in variants:
+                if found := haystack.find_sentence(variant, at):
+                    return Held(i, method, variant, *found)
     return None

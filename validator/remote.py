@@ -18,7 +18,7 @@ import requests
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.protocol import decode_response, encode_request
-from validator.scoring import PairScorer
+from validator.scoring import ModelSettings, PairScorer
 
 
 def hub_token_for(url: str) -> str | None:
@@ -55,8 +55,17 @@ class RemoteScorer(PairScorer):
         timeout: float = defaults.REMOTE_TIMEOUT_S,
         pairs_per_request: int = defaults.REMOTE_PAIRS_PER_REQUEST,
         token: str | None = None,
+        settings_file: str | None = None,
     ) -> None:
-        super().__init__(model_name, max_length=max_length)
+        super().__init__(model_name, max_length=max_length, settings_file=settings_file)
+        if (
+            settings_file is not None
+            and self.settings.temperature != ModelSettings.for_model(self.model_name).temperature
+        ):
+            raise InvalidInput(
+                f"settings file {settings_file}: its temperature applies to local scoring only; the endpoint "
+                "returns probabilities at the temperature of the model folder it serves"
+            )
         parsed = urlparse(endpoint) if isinstance(endpoint, str) else None
         if parsed is None or parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise InvalidInput(f"the scoring endpoint must be an http(s) URL, got {endpoint!r}")

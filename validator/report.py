@@ -112,6 +112,12 @@ class Answer:
             segments.append({"gap": self.text[position:]})
         return segments
 
+    def evidence_from(self, row: Mapping[str, Any]) -> str:
+        """Every source a sentence's evidence came from, by name ("several sources" when a
+        result from an older version does not say)."""
+        indexes = row.get("evidence_sources") or ([row["source_index"]] if row.get("source_index") is not None else [])
+        return ", ".join(self.source_name(i) for i in indexes) or "several sources"
+
     def source_name(self, index: int | None) -> str:
         if index is None:
             return "several sources"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import math
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -107,9 +108,65 @@ class ModelSettings:
             return cls()
         try:
             values = json.loads(path.read_text(encoding="utf-8"))
-            return cls(**{k: float(v) for k, v in values.items() if k in cls.__dataclass_fields__})
-        except (ValueError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        except (ValueError, UnicodeDecodeError) as error:
             raise InvalidInput(f"{path} is not a valid settings file (a JSON object of numbers): {error}") from error
+        return cls.from_dict(values, str(path))
+
+    @classmethod
+    def from_file(cls, path: str | Path, model_name: str) -> ModelSettings:
+        """A settings file of the same schema for ``model_name``, such as ``calibrate --output``
+        writes. Its ``labels``, when it names them, must be the model's own: thresholds fitted to
+        one model's probabilities mean nothing for another's.
+
+        Raises:
+            InvalidInput: An unreadable file, a broken field (named), or other labels.
+        """
+        try:
+            values = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError) as error:
+            raise InvalidInput(f"settings file {path}: cannot read it as JSON: {error}") from error
+        if isinstance(values, dict) and "labels" in values:
+            labels = values["labels"]
+            own = model_labels(model_name)
+            if not isinstance(labels, list) or [str(label).lower() for label in labels] != own:
+                raise InvalidInput(
+                    f"settings file {path}: labels {labels!r} are not the labels of model {model_name} ({own}); "
+                    "calibrate again for this model"
+                )
+        return cls.from_dict(values, f"settings file {path}")
+
+    @classmethod
+    def from_dict(cls, values: Any, origin: str) -> ModelSettings:
+        """Settings from a parsed settings file, every field checked: a temperature of 0 or below
+        would give NaN or inverted probabilities, and a threshold outside [0, 1] would pass or
+        fail everything. ``labels`` and ``calibration`` (how a calibrated file was made) are
+        allowed and not settings. ``origin`` names the file in the error.
+
+        Raises:
+            InvalidInput: Not an object, an unknown key, or a value out of range, named.
+        """
+        if not isinstance(values, dict):
+            raise InvalidInput(f"{origin} must hold a JSON object, got {type(values).__name__}")
+        values = {key: value for key, value in values.items() if key not in _DESCRIPTIVE_KEYS}
+        if unknown := sorted(set(values) - set(cls.__dataclass_fields__)):
+            raise InvalidInput(f"{origin}: unknown setting {unknown[0]!r} (known: {sorted(cls.__dataclass_fields__)})")
+        for key, value in values.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise InvalidInput(f"{origin}: {key} must be a finite number, got {value!r}")
+            if key == "temperature" and not value > 0:
+                raise InvalidInput(f"{origin}: temperature must be above 0, got {value!r}")
+            if key != "temperature" and not 0.0 <= value <= 1.0:
+                raise InvalidInput(f"{origin}: {key} must be in [0, 1], got {value!r}")
+        return cls(**{key: float(value) for key, value in values.items()})
+
+
+_DESCRIPTIVE_KEYS = ("labels", "calibration")
+
+
+def model_labels(model_name: str) -> list[str]:
+    """The model's label names in column order, lower-cased (from its ``config.id2label``)."""
+    id2label: dict[Any, str] = dict(text_tools(model_name).config.id2label or {})
+    return [str(id2label[i]).lower() for i in sorted(id2label, key=int)]
 
 
 MIN_MAX_LENGTH = 2 * defaults.WINDOW_STRIDE + 32
@@ -227,9 +284,13 @@ class PairScorer(ABC):
         model_name: The model folder or hub id (its tokenizer and ``provenance_nli.json``
             are read here). Defaults to the bundled model.
         max_length: Tokens per model input; longer premises are scored as windows.
+        settings_file: A settings file in place of the model folder's ``provenance_nli.json``
+            (temperature and thresholds; ``python -m validator calibrate`` writes one).
     """
 
-    def __init__(self, model_name: str | None = None, *, max_length: int = defaults.MAX_LENGTH) -> None:
+    def __init__(
+        self, model_name: str | None = None, *, max_length: int = defaults.MAX_LENGTH, settings_file: str | None = None
+    ) -> None:
         if not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < MIN_MAX_LENGTH:
             raise InvalidInput(
                 f"max_length must be an integer of at least {MIN_MAX_LENGTH} tokens (long premises are scored in "
@@ -237,8 +298,12 @@ class PairScorer(ABC):
             )
         self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
         self.max_length = max_length
-        self.settings = ModelSettings.for_model(self.model_name)
         _check_local_labels(self.model_name)
+        self.settings = (
+            ModelSettings.for_model(self.model_name)
+            if settings_file is None
+            else ModelSettings.from_file(settings_file, self.model_name)
+        )
 
     @abstractmethod
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -289,6 +354,8 @@ class NLIScorer(PairScorer):
         batch_size: Model inputs per forward pass; ``None`` means 8 on a CPU, 64 on a GPU.
         backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy on the CPU
             (exported once and cached; ``pip install "provenance-nli[onnx]"``).
+        settings_file: Temperature and thresholds in place of the model folder's (a
+            ``calibrate`` output).
 
     Examples:
         >>> scorer = NLIScorer()
@@ -305,8 +372,9 @@ class NLIScorer(PairScorer):
         max_length: int = defaults.MAX_LENGTH,
         batch_size: int | None = None,
         backend: Backend = "torch",
+        settings_file: str | None = None,
     ) -> None:
-        super().__init__(model_name, max_length=max_length)
+        super().__init__(model_name, max_length=max_length, settings_file=settings_file)
         if batch_size is not None and batch_size < 1:
             raise InvalidInput(f"batch_size must be positive, got {batch_size}")
         if backend not in BACKENDS:

@@ -81,6 +81,9 @@ class SentenceResult:
     method: Method = "none"
     premise_scores: list[list[float]] | None = None
     judged: bool = False
+    evidence_sources: list[int] | None = None
+    """Every source the ``evidence`` came from (a joint premise, or what the LLM judge read, may
+    join several; ``source_index`` is then None)."""
 
     def to_dict(self) -> dict:
         return asdict(self)
