@@ -76,7 +76,7 @@ def test_ray_data_engine_writes_every_row_like_the_in_process_engine(tmp_path: P
             timeout=400,
         )
         assert result.returncode == 3, result.stderr[-3000:]  # one row could not be checked
-        assert "150 of 301 items pass; 1 could not be checked" in result.stderr
+        assert "150 of 301 items pass; 1 could not be checked" in result.stdout
         outputs[engine] = [json.loads(line) for line in (tmp_path / f"{engine}.jsonl").read_text().splitlines()]
     assert [row["id"] for row in outputs["ray"]] == [row["id"] for row in rows(300)]
     for on_ray, here in zip(outputs["ray"], outputs["local"], strict=True):

@@ -57,7 +57,8 @@ def test_check_batch_jsonl(tmp_path: Path) -> None:
     assert result.returncode == 1
     rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [(r["id"], r["passed"]) for r in rows] == [("a", True), ("b", False)]
-    assert "1 of 2 items pass" in result.stderr
+    assert "1 of 2 items pass" in result.stdout and "report written to" in result.stderr
+    assert result.stdout.splitlines()[0].split()[:2] == ["a", "pass"]  # a table, like check
 
 
 def test_usage_errors_exit_2_with_a_message() -> None:
@@ -118,3 +119,26 @@ def test_citations_with_bad_entries_and_an_out_of_range_gate_exit_2(tmp_path: Pa
         "citations", "--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json", "--gate", "5"
     )
     assert gate.returncode == 2 and "between 0 and 1" in gate.stderr
+
+
+def test_check_batch_and_calibrate_take_every_setting_check_takes() -> None:
+    """One set of settings flags: check-batch takes every one check takes (the two once drifted
+    apart), and calibrate every one that decides a score (model and retrieval, not the cut)."""
+    import re
+
+    def flags(command: str) -> set[str]:
+        return set(re.findall(r"(--[a-z][a-z-]+)", run(command, "--help").stdout)) - {"--help"}
+
+    check, batch, calibrate = flags("check"), flags("check-batch"), flags("calibrate")
+    assert check - {"--sources", "--text"} <= batch
+    shared = {
+        "--model",
+        "--device",
+        "--backend",
+        "--batch-size",
+        "--max-length",
+        "--settings",
+        "--top-k",
+        "--retrieval",
+    }
+    assert shared <= check and shared <= calibrate

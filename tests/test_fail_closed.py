@@ -63,7 +63,7 @@ def test_the_cli_and_check_batch_fail_on_the_placeholder_sentence(tmp_path: Path
     items = tmp_path / "items.jsonl"
     items.write_text(json.dumps({"id": 1, "text": SYMPHONY, "sources": EIFFEL}) + "\n", encoding="utf-8")
     batch = subprocess.run(
-        [sys.executable, "-m", "validator", "check-batch", "--input", str(items)],
+        [sys.executable, "-m", "validator", "check-batch", "--input", str(items), "--json"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -300,3 +300,19 @@ def test_the_citation_cascade_asks_the_judge_only_below_the_gate() -> None:
     assert usage.calls == len(asked) == 2 and not any("1889." in prompt.split(" CLAIM\n")[1] for prompt in asked)
     with pytest.raises(InvalidInput, match="needs an LLM judge"):
         CitationChecker(scorer_mode="llm")
+
+
+def test_a_local_judge_needs_no_key(server: tuple[str, type], tmp_path) -> None:
+    """A server on this machine is reached without a key (LiteLLM would refuse, or send the
+    user's OPENAI_API_KEY there): the judge sends a placeholder."""
+    url, _ = server
+    source = tmp_path / "tower.txt"
+    source.write_text(SOURCES[0], encoding="utf-8")
+    options = ("--scorer", "llm", "--llm-model", "openai/local", "--llm-api-base", url, "--json")
+    env = {"PROVENANCE_NLI_LLM_API_KEY": "", "OPENAI_API_KEY": ""}
+    result = run_cli(
+        "check", "--sources", str(source), "--text", "-", *options, stdin="The Eiffel Tower (keyless) stands.", env=env
+    )
+    assert result.returncode in (0, 1), result.stderr
+    [sentence] = json.loads(result.stdout)["sentences"]
+    assert sentence["method"] == "llm" and sentence["judged"] is True

@@ -52,3 +52,35 @@ def test_onnx_backend_runs_the_same_pipeline(scorers: tuple[NLIScorer, NLIScorer
 def test_onnx_needs_the_cpu() -> None:
     with pytest.raises(ValueError, match="runs on the CPU"):
         NLIScorer(backend="onnx", device="cuda")
+
+
+def test_the_exported_graph_matches_torch_at_every_length(tmp_path) -> None:
+    """The export traces one (1, 8) input and the tracer warns the graph may not generalise: it
+    must match torch for short and long inputs and padded batches (int8 adds its own noise on top,
+    measured in the model card)."""
+    import onnxruntime
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from validator.defaults import BUNDLED_MODEL_DIR
+    from validator.onnx_backend import export_graph
+
+    model = AutoModelForSequenceClassification.from_pretrained(BUNDLED_MODEL_DIR, dtype=torch.float32).eval()
+    tokenizer = AutoTokenizer.from_pretrained(BUNDLED_MODEL_DIR)
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+    export_graph(model, names, tmp_path / "model.onnx")
+    session = onnxruntime.InferenceSession(str(tmp_path / "model.onnx"), providers=["CPUExecutionProvider"])
+    long_premise = " ".join(f"Section {i} of the contract says the fee is {i * 10} euros." for i in range(1, 40))
+    for premises in (["A cat."], [long_premise[:600]], [long_premise], ["A cat.", long_premise]):
+        encoded = tokenizer(
+            premises,
+            ["The fee in section 3 is 30 euros."] * len(premises),
+            truncation=True,
+            max_length=256,
+            padding=True,
+            return_tensors="pt",
+        )
+        with torch.no_grad():
+            expected = model(**{name: encoded[name] for name in names}).logits.numpy()
+        got = session.run(["logits"], {name: encoded[name].numpy() for name in names})[0]
+        assert np.abs(expected - got).max() < 1e-4, encoded["input_ids"].shape

@@ -54,7 +54,12 @@ def test_the_check_report_of_the_example_shows_every_sentence_with_its_verdict(t
         assert detail.cssselect(".method")[0].text_content() == verdict["method"].replace("_", " ")
         caption = detail.cssselect(".evidence figcaption")[0].text_content()
         assert f"examples/{'eiffel-tower' if verdict['source_index'] == 0 else 'mount-everest'}.txt" in caption
-        assert len(detail.cssselect("meter")) == 2
+        bars = {
+            b.get("class").split()[1]: float(b.cssselect("meter")[0].get("value")) for b in detail.cssselect(".bar")
+        }
+        assert list(bars) == ["bar-entailment", "bar-neutral", "bar-contradiction"]  # of the deciding evidence
+        assert bars["bar-entailment"] == pytest.approx(verdict["entailment"], abs=1e-3)
+        assert bars["bar-contradiction"] == pytest.approx(verdict["contradiction"], abs=1e-3)
     # the answer is shown as written (once the verdict tags are taken out), and the header says how it was decided
     for tag in doc.cssselect(".answer-text .tag"):
         tag.drop_tree()
@@ -149,7 +154,7 @@ def test_the_batch_report_summarises_and_holds_every_item(batch: tuple[list[dict
     for verdict in ("supported", "contradicted", "unsupported"):
         assert counts[f"v-{verdict}"] == sum(s["verdict"] == verdict for o in outputs for s in o["sentences"])
     histogram = [int(row.cssselect("td")[0].text_content()) for row in doc.cssselect("table.histogram tbody tr")]
-    assert sum(histogram) == sum(s["confidence"] is not None for o in outputs for s in o["sentences"])
+    assert sum(histogram) == sum(len(o["sentences"]) for o in outputs)  # every verdict, with or without a confidence
     worst = doc.cssselect("ol.worst a")
     assert worst and all(link.get("href", "").startswith("#item-") for link in worst)
     # every item's detail is there, escaped, and holds one marked sentence per verdict

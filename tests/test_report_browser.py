@@ -11,7 +11,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from helpers import ROOT, run_cli
@@ -80,6 +80,16 @@ class Opened:
         assert self.page.evaluate("window.pwned") is None
 
 
+def _reddest(meter: Any) -> int:
+    """How much redder than green the filled part of a ``<meter>`` is, read from a screenshot."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    image = Image.open(BytesIO(meter.screenshot())).convert("RGB")
+    return max(red - green for red, green, _ in image.getdata())
+
+
 def open_report(browser: Browser, path: Path) -> Opened:
     page = browser.new_page()
     opened = Opened(page)
@@ -104,6 +114,12 @@ def test_the_check_report_answers_clicks_and_keys(browser: Browser, reports: dic
     page.keyboard.press("Enter")
     assert page.locator("#a-d1").is_visible() and not page.locator("#a-d2").is_visible()
     assert page.evaluate("document.activeElement.id") == "a-s1"
+    contradicted = page.locator("section.detail.v-contradicted").first
+    sentences.nth(int(contradicted.get_attribute("data-sentence") or 0)).click()
+    # contradiction is drawn in the contradicted colour and entailment in the supported one, never both green
+    assert _reddest(contradicted.locator(".bar-contradiction meter")) > _reddest(
+        contradicted.locator(".bar-entailment meter")
+    )
     page.emulate_media(media="print")
     assert page.locator("section.detail").count() == 5
     assert all(detail.is_visible() for detail in page.locator("section.detail").all())
@@ -114,6 +130,9 @@ def test_the_batch_report_renders_an_answer_when_it_is_opened(browser: Browser, 
     opened = open_report(browser, reports["batch"])
     page = opened.page
     assert page.locator(".item-body .sentence").count() == 0
+    histogram = sum(int(cell.inner_text().strip()) for cell in page.locator("table.histogram td").all())
+    verdicts = sum(int(cell.inner_text().strip()) for cell in page.locator("table.counts td").all())
+    assert histogram == verdicts  # sentences no model scored have their own row
     page.locator("#item-1 > summary").click()
     assert page.locator("#item-1 .item-body .sentence").count() == 1
     page.locator("#item-1 .sentence").first.click()

@@ -244,14 +244,13 @@ def citations_cli(*options: str):
 
 
 def test_the_citations_command_takes_its_threshold_and_fail_on_flags() -> None:
-    default = {row["id"]: row for row in json.loads(citations_cli().stdout)}
-    strict = {row["id"]: row for row in json.loads(citations_cli("--min-confidence", "1.0").stdout)}
-    assert default["c1"]["verdict"] == "verified" and strict["c1"]["verdict"] != "verified"
-    assert any(strict[i]["verdict"] != default[i]["verdict"] for i in default)
-    lax = citations_cli("--contradiction-threshold", "0.0", "--min-confidence", "1.0")
-    assert {row["verdict"] for row in json.loads(lax.stdout) if row["method"] == "model"} == {"contradicted"}
-    # c3 is fabricated and c4 unresolved: those fail whatever --fail-on says
-    assert citations_cli("--fail-on", "contradicted").returncode == 1
+    """By default c1 is verified at 0.84 (the README's example); with nothing counting as support
+    and everything as contradiction, every citation the model judges is contradicted."""
+    tightened = citations_cli("--min-confidence", "1.0", "--contradiction-threshold", "0.0", "--fail-on", "unsupported")
+    rows = {row["id"]: row for row in json.loads(tightened.stdout)}
+    assert rows["c1"]["verdict"] == "contradicted"
+    assert {row["verdict"] for row in rows.values() if row["method"] == "model"} == {"contradicted"}
+    assert tightened.returncode == 1  # c3 is fabricated and c4 unresolved: those fail whatever --fail-on says
     rejected = citations_cli("--top-k", "5")
     assert rejected.returncode == 2 and len(rejected.stderr.strip().splitlines()) == 1
 
@@ -260,11 +259,10 @@ def test_fail_on_decides_the_citations_exit_status(tmp_path: Path) -> None:
     (tmp_path / "c.json").write_text(json.dumps([{"id": "a", "claim": "Santa Claus lives at the North Pole."}]))
     (tmp_path / "s.txt").write_text("The licence is granted to you.\n", encoding="utf-8")
     base = ("citations", "--source", str(tmp_path / "s.txt"), "--citations", str(tmp_path / "c.json"))
-    [row] = json.loads(run_cli(*base, "--json").stdout)
-    assert row["verdict"] in ("contradicted", "unsupported")
+    default = run_cli(*base, "--json")
+    [row] = json.loads(default.stdout)
+    assert row["verdict"] in ("contradicted", "unsupported") and default.returncode == 1
     other = "unsupported" if row["verdict"] == "contradicted" else "contradicted"
-    assert run_cli(*base).returncode == 1
-    assert run_cli(*base, "--fail-on", row["verdict"]).returncode == 1
     assert run_cli(*base, "--fail-on", other).returncode == 0
 
 
@@ -303,18 +301,19 @@ def test_a_bad_count_is_a_one_line_usage_error(value: str) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "--items-per-batch" in result.stderr
 
 
-@pytest.mark.parametrize("answer", ["", " \n\t"], ids=["empty", "blank"])
-def test_an_empty_answer_never_passes(tmp_path: Path, answer: str) -> None:
-    (tmp_path / "answer.txt").write_text(answer, encoding="utf-8")
+def test_an_empty_answer_never_passes(tmp_path: Path) -> None:
+    (tmp_path / "answer.txt").write_text(" \n\t", encoding="utf-8")
     result = run_cli("check", "--sources", "examples/eiffel-tower.txt", "--text", str(tmp_path / "answer.txt"))
     assert result.returncode == 2 and "empty" in result.stderr
-    (tmp_path / "items.jsonl").write_text(
-        json.dumps({"id": 1, "text": answer, "sources": ["Paris is in France."]}) + "\n", encoding="utf-8"
-    )
-    batch = run_cli("check-batch", "--input", str(tmp_path / "items.jsonl"))
-    [row] = [json.loads(line) for line in batch.stdout.splitlines()]
-    assert batch.returncode == 3 and row["passed"] is False and "empty" in row["error"]
-    assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": ["Paris is in France."]}).outcome == "fail"
+    rows = [{"id": i, "text": answer, "sources": ["Paris is in France."]} for i, answer in enumerate(["", " \n\t"])]
+    (tmp_path / "items.jsonl").write_text("\n".join(map(json.dumps, rows)) + "\n", encoding="utf-8")
+    batch = run_cli("check-batch", "--input", str(tmp_path / "items.jsonl"), "--json")
+    assert batch.returncode == 3
+    for line in batch.stdout.splitlines():
+        row = json.loads(line)
+        assert row["passed"] is False and "empty" in row["error"]
+    for answer in ("", " \n\t"):
+        assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": ["Paris is in France."]}).outcome == "fail"
 
 
 def test_an_endless_file_is_refused_not_read(tmp_path: Path) -> None:

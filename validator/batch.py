@@ -48,6 +48,8 @@ class JobSettings:
     llm_api_base: str | None = None
     retrieval: Retrieval = "hybrid"
     settings_file: str | None = None
+    review_threshold: float = defaults.REVIEW_THRESHOLD
+    max_length: int = defaults.MAX_LENGTH
 
     def scorer(self) -> NLIScorer:
         return NLIScorer(
@@ -56,6 +58,7 @@ class JobSettings:
             batch_size=self.batch_size,
             backend=self.backend,
             settings_file=self.settings_file,
+            max_length=self.max_length,
         )
 
     def thresholds(self, scorer: NLIScorer) -> Thresholds:
@@ -66,6 +69,7 @@ class JobSettings:
             contradiction=settings.contradiction_threshold
             if self.contradiction_threshold is None
             else self.contradiction_threshold,
+            review=self.review_threshold,
         )
 
     def judge(self) -> LLMJudge | None:

@@ -27,6 +27,7 @@ from validator.citations import Citation, CitationChecker, CitationResult, citat
 from validator.errors import CheckUnavailable, InvalidInput, require_text
 from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage
 from validator.pipeline import CheckReport, CheckRequest
+from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
 from validator.scoring import BACKENDS, model_labels
 from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
@@ -139,19 +140,45 @@ def _settings(args: argparse.Namespace) -> JobSettings:
         llm_api_base=getattr(args, "llm_api_base", None),
         retrieval=getattr(args, "retrieval", "hybrid"),
         settings_file=args.settings,
+        review_threshold=getattr(args, "review_threshold", defaults.REVIEW_THRESHOLD),
+        max_length=args.max_length,
     )
 
 
-def _table(report: CheckReport) -> str:
-    rows = [f"{'#':>3}  {'verdict':<16} {'method':<14} {'conf':>5}  {'entail':>6} {'contra':>6}  sentence / evidence"]
+_CONFIDENCE_LEGEND = (
+    "conf: P(entailment) of the evidence for supported, P(contradiction) for contradicted, and for unsupported "
+    "1 - the strongest of either over all passages; entail/neutral/contra: the model's probabilities for the "
+    "evidence shown; * needs review (conf below the review threshold)"
+)
+
+
+def _source_label(index: int | None, names: Sequence[str] | None) -> str:
+    if index is None:
+        return "several sources"
+    return names[index] if names is not None and 0 <= index < len(names) else f"source {index}"
+
+
+def _table(report: CheckReport, source_names: Sequence[str] | None = None) -> str:
+    """One row per sentence, then its evidence: the source's name and the part of the passage
+    around the words it shares with the sentence, and how a leaning sentence was read."""
+    head = f"{'#':>3}  {'verdict':<18} {'method':<14} {'conf':>5}  {'entail':>6} {'neutral':>7} {'contra':>6}  "
+    rows = [head + "sentence / evidence"]
+    indent = " " * len(head) + "↳ "
     for i, s in enumerate(report.sentences, 1):
         confidence = "-" if s.confidence is None else f"{s.confidence:.2f}"
+        verdict = s.verdict + (" *" if s.needs_review else "")
         rows.append(
-            f"{i:>3}  {s.verdict:<16} {s.method:<14} {confidence:>5}  {s.entailment:>6.2f} "
+            f"{i:>3}  {verdict:<18} {s.method:<14} {confidence:>5}  {s.entailment:>6.2f} {s.neutral:>7.2f} "
             f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
         )
-        detail = s.note or (f"source {s.source_index}: " if s.source_index is not None else "") + (s.evidence or "")
-        rows.append(f"{'':>57}  ↳ {textwrap.shorten(detail, 90)}")
+        if s.reading:
+            rows.append(f"{indent}read as: {textwrap.shorten(s.reading, 90)}")
+        if s.evidence:
+            sources = s.evidence_sources or ([] if s.source_index is None else [s.source_index])
+            names = ", ".join(_source_label(j, source_names) for j in sources) or "several sources"
+            rows.append(f"{indent}{names}: {evidence_window(s.evidence, s.reading or s.sentence)}")
+        if s.note:
+            rows.append(f"{indent}note: {s.note}")
     return "\n".join(rows)
 
 
@@ -165,10 +192,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.html:
         with _output(args.html) as out:
             out.write(report.to_html(fail_on, source_names=args.sources))
+        print(f"report written to {args.html}", file=sys.stderr)
     if args.json:
         print(json.dumps(report_json(report, fail_on), indent=2, ensure_ascii=False))
     else:
-        print(_table(report))
+        print(_table(report, args.sources))
+        print(textwrap.fill(_CONFIDENCE_LEGEND, 100))
         print(
             f"\n{len(report.sentences) - len(failing)} of {len(report.sentences)} sentences pass "
             f"(failing verdicts: {', '.join(sorted(fail_on))})"
@@ -188,25 +217,43 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
         lines = run_in_process(rows, settings, args.items_per_batch, progress=len(rows) > args.items_per_batch)
     counts = {"items": 0, "passed": 0, "errors": 0}
     results = []
-    with _output(args.output) as out:
+    to_file = args.output is not None
+    with _output(args.output) if to_file else contextlib.nullcontext() as out:
         for line in lines:
             result = json.loads(line)
             counts["items"] += 1
             counts["passed"] += result["passed"]
             counts["errors"] += "error" in result
-            out.write(line + "\n")
+            if out is not None:
+                out.write(line + "\n")
+            print(line if args.json else _item_rows(result))
             if args.html:
                 results.append(result)
+    for path in [args.output] if to_file else []:
+        print(f"report written to {path}", file=sys.stderr)
     if args.html:
         _write_batch_html(args.html, rows, results, settings)
+        print(f"report written to {args.html}", file=sys.stderr)
     print(
         f"{counts['passed']} of {counts['items']} items pass"
         + (f"; {counts['errors']} could not be checked (see their 'error')" if counts["errors"] else ""),
-        file=sys.stderr,
+        file=sys.stderr if args.json else sys.stdout,
     )
     if counts["errors"]:
         return EXIT_UNAVAILABLE
     return EXIT_PASS if counts["passed"] == counts["items"] else EXIT_FAIL
+
+
+def _item_rows(result: dict) -> str:
+    """One item of ``check-batch`` for a person: its id and outcome, then each failing sentence."""
+    sentences = result.get("sentences", [])
+    failing = [s for s in sentences if s["verdict"] != "supported"] if not result["passed"] else []
+    outcome = "error" if "error" in result else "pass" if result["passed"] else "FAIL"
+    rows = [f"{result.get('id')!s:<12} {outcome:<6} {len(sentences) - len(failing)} of {len(sentences)} sentences pass"]
+    if "error" in result:
+        rows.append(f"{'':<12} ↳ {result['error']}")
+    rows += [f"{'':<12} ↳ [{s['verdict']}] {textwrap.shorten(s['sentence'], 90)}" for s in failing]
+    return "\n".join(rows)
 
 
 def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], settings: JobSettings) -> None:
@@ -276,6 +323,7 @@ def cmd_citations(args: argparse.Namespace) -> int:
         )
     if args.html:
         _write_citations_html(args, source, checker, citations, results)
+        print(f"report written to {args.html}", file=sys.stderr)
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
@@ -365,13 +413,18 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m validator", description=(__doc__ or "").splitlines()[0])
+    parser = _Parser(
+        prog="python -m validator",
+        description="Check answers against their sources (check, check-batch), citations against a document "
+        "(citations), and fit the thresholds to your own labelled answers (calibrate).",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     model = _Parser(add_help=False)
     model.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
     model.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
     model.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
     model.add_argument("--batch-size", type=_positive_int, default=None, help="default: 8 on CPU, 64 on GPU")
+    model.add_argument("--max-length", type=_positive_int, default=defaults.MAX_LENGTH, help="tokens per model input")
     model.add_argument(
         "--settings", default=None, metavar="FILE.json", help="temperature and thresholds from `calibrate --output`"
     )
@@ -398,6 +451,9 @@ def build_parser() -> argparse.ArgumentParser:
     retrieval = _Parser(add_help=False)  # citations are judged against their cited section: nothing to retrieve
     retrieval.add_argument("--top-k", type=_positive_int, default=defaults.TOP_K, help="passages per sentence")
     retrieval.add_argument("--retrieval", choices=RETRIEVALS, default="hybrid", help="how sources are searched")
+    retrieval.add_argument(
+        "--review-threshold", type=_probability, default=defaults.REVIEW_THRESHOLD, help="less sure verdicts get *"
+    )
     check = sub.add_parser("check", parents=[common, retrieval], help="check one answer against source files")
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
     check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")
@@ -405,7 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=cmd_check)
     batch = sub.add_parser("check-batch", parents=[common, retrieval], help="check JSONL items {text, sources}")
     batch.add_argument("--input", required=True, metavar="JSONL")
-    batch.add_argument("--output", default="-", metavar="JSONL")
+    batch.add_argument("--output", default=None, metavar="JSONL", help="write one JSON line per item here")
+    batch.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
     batch.add_argument("--items-per-batch", type=_positive_int, default=64)
     batch.add_argument("--engine", choices=("local", "ray"), default="local", help="ray: a Ray Data actor pool")
     batch.add_argument("--actors", type=_positive_int, default=2, help="--engine ray: actors, each holding the model")

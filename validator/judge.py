@@ -23,6 +23,7 @@ Nothing the judge says passes unchecked:
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import os
 import re
@@ -32,6 +33,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
@@ -202,6 +204,22 @@ def gated(judgement: Judgement, min_confidence: float) -> Judgement:
     return replace(judgement, verdict="unsupported", note=note)
 
 
+LOCAL_PLACEHOLDER_KEY = "no-key-needed-for-a-local-server"
+
+
+def _is_local(api_base: object) -> bool:
+    """Whether ``api_base`` is a server on this machine (loopback or ``localhost``)."""
+    if not isinstance(api_base, str):
+        return False
+    host = urlparse(api_base).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def _transient(error: Exception) -> bool:
     """Rate limits, server errors, timeouts and dropped connections: worth asking again."""
     status = getattr(error, "status_code", None)
@@ -246,6 +264,10 @@ class LLMJudge:
             raise InvalidInput("need llm_max_concurrency >= 1, llm_timeout > 0 and retries >= 0")
         self.llm_callable = llm_callable
         self.llm_kwargs = dict(llm_kwargs or {})
+        if _is_local(self.llm_kwargs.get("api_base")) and not self.llm_kwargs.get("api_key"):
+            # a server on this machine needs no key, but LiteLLM's OpenAI client refuses to run
+            # without one, or would send the user's OPENAI_API_KEY to it: send a placeholder
+            self.llm_kwargs["api_key"] = LOCAL_PLACEHOLDER_KEY
         self.timeout = float(timeout)
         self.max_concurrency = max_concurrency
         self.retries = retries

@@ -29,8 +29,12 @@ def disable_guardrails_metrics(rc_path: Path | None = None) -> str:
     """Add ``enable_metrics=false`` to ``~/.guardrailsrc`` unless the file already sets it."""
     rc_path = rc_path or guardrailsrc_path()
     lines = rc_path.read_text(encoding="utf-8").splitlines() if rc_path.exists() else []
-    if any(line.split("=", 1)[0].strip() in ("enable_metrics", "no_metrics") for line in lines):
-        return f"{rc_path}: metrics setting left as the user set it"
+    setting = next((line for line in lines if line.split("=", 1)[0].strip() in ("enable_metrics", "no_metrics")), None)
+    if setting is not None:
+        already = setting.replace(" ", "") == "enable_metrics=false"
+        return (
+            f"{rc_path}: {'enable_metrics=false already set' if already else 'metrics setting left as the user set it'}"
+        )
     rc_path.write_text("\n".join([*lines, "enable_metrics=false"]) + "\n", encoding="utf-8")
     return f"{rc_path}: enable_metrics=false written"
 

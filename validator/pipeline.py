@@ -36,7 +36,7 @@ from validator.retrieval import (
     default_embed_function,
     query,
 )
-from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer, PairScorer
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy, Span, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 
@@ -349,6 +349,8 @@ class ProvenanceChecker:
             verdict,  # type: ignore[arg-type]
             entailment=judgement.confidence if verdict == "supported" else 0.0,
             contradiction=judgement.confidence if verdict == "contradicted" else 0.0,
+            neutral=judgement.confidence if verdict == "unsupported" else 0.0,
+            reading=_reading(claim),
             confidence=judgement.confidence,
             needs_review=judgement.confidence < self.thresholds.review,
             evidence=evidence,
@@ -432,14 +434,18 @@ class ProvenanceChecker:
         claims: list[_Claim] = []
         for i, (span, context, found, fit) in enumerate(zip(spans, contexts, evidence, fits, strict=True)):
             if (quote := fabricated[i]) is not None:
-                claims.append(_Claim(span, [], note="quoted text not found in the sources", missing_quote=quote))
+                claims.append(
+                    _Claim(span, [], context, note="quoted text not found in the sources", missing_quote=quote)
+                )
             elif (held := settled[i]) is not None:
                 holder = self._holder(held, found, request, index)
-                claims.append(_Claim(span, [holder], settled_by=held.method))
+                claims.append(_Claim(span, [holder], context, settled_by=held.method))
             elif not found:
-                claims.append(_Claim(span, [], note="no evidence retrieved for this sentence"))
+                claims.append(_Claim(span, [], context, note="no evidence retrieved for this sentence"))
             elif not fit:
-                claims.append(_Claim(span, [], note="sentence too long for the NLI model input; not checked"))
+                claims.append(
+                    _Claim(span, [], span.text, note="sentence too long for the NLI model input; not checked")
+                )
             else:
                 joint = _joint(found) if self.joint_premise else None
                 claims.append(_Claim(span, found + ([joint] if joint else []), hypothesis=context))
@@ -522,23 +528,36 @@ class ProvenanceChecker:
                 note="copied from the source" if copied else "the source states its negation",
                 method=claim.settled_by,
                 evidence_sources=_sources_of([evidence]),
+                reading=_reading(claim),
             )
         if not claim.premises:
             return SentenceResult(
-                span.text, span.start, span.end, "unsupported", 0.0, 0.0, None, needs_review=False, note=claim.note
+                span.text,
+                span.start,
+                span.end,
+                "unsupported",
+                0.0,
+                0.0,
+                None,
+                needs_review=False,
+                note=claim.note,
+                reading=_reading(claim),
             )
         verdict, confidence, premise = decide(probabilities, claim.premises, self.thresholds)
         method: Method = "model"
         note = None
         if verdict == "supported":
             verdict, premise, method, note = self._check_numbers(claim, probabilities)
+        deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
         return SentenceResult(
             span.text,
             span.start,
             span.end,
             verdict,
-            entailment=float(probabilities[:, ENTAILMENT].max()),
-            contradiction=float(probabilities[:, CONTRADICTION].max()),
+            entailment=float(deciding[ENTAILMENT]),
+            contradiction=float(deciding[CONTRADICTION]),
+            neutral=float(deciding[NEUTRAL]),
+            reading=_reading(claim),
             confidence=confidence,
             needs_review=confidence < self.thresholds.review,
             evidence=premise.text,
@@ -592,6 +611,11 @@ def _settled_from(
 def _index_of(haystacks: Sequence[VerbatimHaystack], wanted: VerbatimHaystack) -> int | None:
     """Where ``wanted`` is among ``haystacks`` (an app's retriever returns new lists per sentence)."""
     return next((i for i, haystack in enumerate(haystacks) if haystack.folded == wanted.folded), None)
+
+
+def _reading(claim: _Claim) -> str | None:
+    """The sentence as it was read in context, when that differs from its own words."""
+    return claim.hypothesis if claim.hypothesis and claim.hypothesis != claim.span.text else None
 
 
 def _passages(premises: Sequence[Evidence]) -> list[str]:

