@@ -1,0 +1,139 @@
+"""``python -m validator calibrate``: a user's labelled answers set the cut, and ``settings=`` /
+``--settings`` use it. Labels are real (the hand-written out-of-domain set); which rows go in a
+file is chosen by the model's own scores, to make the defaults too lenient or too strict."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from validator import ProvenanceNLI
+from validator.calibration import support_score
+from validator.defaults import BUNDLED_MODEL_DIR
+from validator.errors import InvalidInput
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.scoring import ModelSettings
+from validator.verdicts import Thresholds
+
+ROWS = [json.loads(line) for line in (Path(__file__).parent / "data" / "ood_legal_technical.jsonl").open()]
+DEFAULT = ModelSettings.for_model(str(BUNDLED_MODEL_DIR))
+
+
+@pytest.fixture(scope="module")
+def scored() -> list[tuple[dict, float]]:
+    """Each labelled row with its weakest sentence's entailment, as calibrate sees it."""
+    checker = ProvenanceChecker(thresholds=Thresholds(0.0, DEFAULT.contradiction_threshold))
+    reports = checker.check_batch([CheckRequest(r["hypothesis"], sources=[r["premise"]]) for r in ROWS])
+    return [(row, support_score(report)) for row, report in zip(ROWS, reports, strict=True)]
+
+
+def write_rows(path: Path, rows: list[dict]) -> Path:
+    lines = [
+        json.dumps({"text": r["hypothesis"], "sources": [r["premise"]], "label": r["label"], "id": i})
+        for i, r in enumerate(rows)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def failing_items(rows: list[dict], settings: Path | None = None) -> int:
+    """How many of ``rows`` a validator fails, at the model's cut or a settings file's."""
+    validator = ProvenanceNLI(on_fail="noop", settings=None if settings is None else str(settings))
+    return sum(validator.validate(r["hypothesis"], {"sources": [r["premise"]]}).outcome == "fail" for r in rows)
+
+
+@pytest.mark.parametrize("direction", ["too-lenient", "too-strict"])
+def test_the_fitted_cut_moves_the_way_the_labels_say(scored, tmp_path: Path, direction: str) -> None:
+    cut = DEFAULT.entailment_threshold
+    if direction == "too-lenient":  # ungrounded answers the model passes at its default cut
+        rows = [r for r, s in scored if (r["label"] == "entailment") == (s >= 0.6) and 0.4 <= s < 1.5]
+    else:  # grounded answers the model flags at its default cut
+        rows = [
+            r
+            for r, s in scored
+            if (r["label"] == "entailment" and 0.3 <= s <= 0.6) or (r["label"] != "entailment" and s < 0.2)
+        ]
+    items = write_rows(tmp_path / "labelled.jsonl", rows)
+    settings = tmp_path / "settings.json"
+    result = run_cli("calibrate", "--input", str(items), "--output", str(settings))
+    assert result.returncode == 0, result.stderr
+    assert "warning: only" in result.stderr  # fewer than 20 of a kind: said, not hidden
+    assert "before" in result.stdout and "after" in result.stdout and str(settings) in result.stdout
+    written = json.loads(settings.read_text())
+    assert written["labels"] == ["entailment", "neutral", "contradiction"]
+    assert written["temperature"] == DEFAULT.temperature
+    after = written["calibration"]["balanced_accuracy"]["after"]["balanced_accuracy"]
+    assert after >= written["calibration"]["balanced_accuracy"]["before"]["balanced_accuracy"]
+    fitted = written["entailment_threshold"]
+    before, calibrated = failing_items(rows), failing_items(rows, settings)
+    if direction == "too-lenient":
+        assert fitted > cut and calibrated > before
+    else:
+        assert fitted < cut and calibrated < before
+    low, high = sorted((cut, fitted))
+    between = next(r for r, score in scored if low <= score < high)  # passes under one cut, fails under the other
+    metadata = {"sources": [between["premise"]]}
+    default_outcome = ProvenanceNLI(on_fail="noop").validate(between["hypothesis"], metadata).outcome
+    calibrated = ProvenanceNLI(on_fail="noop", settings=str(settings)).validate(between["hypothesis"], metadata)
+    expected = ("pass", "fail") if direction == "too-lenient" else ("fail", "pass")
+    assert (default_outcome, calibrated.outcome) == expected
+
+
+def test_three_way_labels_fit_the_contradiction_cut(tmp_path: Path) -> None:
+    items = write_rows(tmp_path / "all.jsonl", ROWS)
+    result = run_cli("calibrate", "--input", str(items), "--json", "--max-missed", "0.1")
+    assert result.returncode == 0, result.stderr
+    written = json.loads(result.stdout)
+    assert written["calibration"]["rows"] == {
+        "grounded": 27,
+        "ungrounded": 46,
+        "entailment": 27,
+        "neutral": 18,
+        "contradiction": 28,
+    }
+    assert written["calibration"]["balanced_accuracy"]["after"]["ungrounded_passed"] <= 0.1
+    assert 0.0 <= written["contradiction_threshold"] <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([{"text": "A.", "sources": ["A."], "grounded": True}] * 3, "both grounded and ungrounded"),
+        (['{"text": "A.", "sources": ["A."]}'], "line 1: 'grounded' must be true or false"),
+        (['{"text": "A.", "sources": "A.", "grounded": true}'], "line 1: 'sources' must be a list"),
+        (['{"text": "A.", "sources": ["A."], "label": "maybe"}'], "line 1: 'label' must be one of"),
+        (["not json"], "line 1 is not JSON"),
+    ],
+    ids=["one-label", "no-label", "sources-string", "bad-label", "not-json"],
+)
+def test_a_bad_labelled_file_is_a_one_line_error(tmp_path: Path, rows: list, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(r if isinstance(r, str) else json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    result = run_cli("calibrate", "--input", str(path))
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_settings_file_for_another_model_or_with_a_bad_field_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"entailment_threshold": 0.6, "labels": ["not_entailment", "entailment"]}))
+    with pytest.raises(InvalidInput, match="labels"):
+        ProvenanceNLI(settings=str(path))
+    path.write_text(json.dumps({"entailment_threshold": 1.6}))
+    with pytest.raises(InvalidInput, match="entailment_threshold"):
+        ProvenanceNLI(settings=str(path))
+    result = run_cli(
+        "check", "--sources", "examples/eiffel-tower.txt", "--text", "examples/answer.txt", "--settings", str(path)
+    )
+    assert result.returncode == 2 and "entailment_threshold" in result.stderr
+
+
+def test_settings_reach_the_citations_command(tmp_path: Path) -> None:
+    strict = tmp_path / "strict.json"
+    strict.write_text(json.dumps({"entailment_threshold": 1.0}))
+    base = ("citations", "--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json", "--json")
+    tightened = {r["id"]: r["verdict"] for r in json.loads(run_cli(*base, "--settings", str(strict)).stdout)}
+    assert tightened["c1"] != "verified"  # verified at 0.84 by default (the README's example)

@@ -1,0 +1,217 @@
+"""Calibration: a user's own labelled answers set the cut for their domain.
+
+The model ranks answers; where the cut between "supported" and not belongs differs by domain
+(news summaries, dialogue, legal text). :func:`calibrate` runs the whole check on labelled
+answers once, with every model-decided sentence scored (the entailment threshold at 0, so the
+number check runs on all of them), and then fits the thresholds to the labels:
+
+- **entailment threshold**: an answer passes only if every sentence does, so its score is its
+  weakest sentence's entailment probability (a sentence settled by copying always passes; one
+  the deterministic checks fail, or the number check vetoes, always fails). The cut maximises
+  the balanced accuracy of pass/fail against ``grounded``, optionally with at most
+  ``max_missed`` of the ungrounded answers passed. Among equally good cuts, the one nearest the
+  model's own is kept (few labels should move it no further than they must);
+- **contradiction threshold**, with 3-way labels (``"label": "neutral" | "contradiction"``):
+  the cut on the strongest contradiction among an answer's unsupported sentences that best
+  tells contradicted answers from neutral ones.
+
+The result has the schema of the model folder's ``provenance_nli.json`` (plus the model's labels
+and how it was made), so ``ProvenanceNLI(settings=path)`` and ``--settings path`` read it like the
+model's own. The temperature is the model's: the probabilities were cut at it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from validator.errors import InvalidInput
+from validator.pipeline import CheckReport
+from validator.scoring import CONTRADICTION
+
+ALWAYS_PASSES = math.inf
+ALWAYS_FAILS = -math.inf
+LABELS_3WAY = ("entailment", "neutral", "contradiction")
+MIN_ROWS_PER_LABEL = 20
+"""Fewer labelled answers of a kind than this, and the fitted cut is mostly noise: warn."""
+BOOTSTRAP_SAMPLES = 1000
+
+
+@dataclass(frozen=True)
+class LabelledAnswer:
+    """One labelled row: the answer, its sources, whether it is grounded, and (optionally) its 3-way label."""
+
+    text: str
+    sources: list[str]
+    grounded: bool
+    label: str | None = None
+
+    @classmethod
+    def from_row(cls, row: Any, line: int) -> LabelledAnswer:
+        """A row ``{"text", "sources", "grounded"}`` (or ``"label"``); a bad one is named by line.
+
+        Raises:
+            InvalidInput: A missing or mistyped key, or a label that is not one of the three.
+        """
+        where = f"line {line}"
+        if not isinstance(row, dict):
+            raise InvalidInput(f"{where}: a row must be a JSON object {{text, sources, grounded}}")
+        text, sources, label = row.get("text"), row.get("sources"), row.get("label")
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInput(f"{where}: 'text' must be a non-empty string")
+        if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
+            raise InvalidInput(f"{where}: 'sources' must be a list of strings")
+        if label is not None and label not in LABELS_3WAY:
+            raise InvalidInput(f"{where}: 'label' must be one of {LABELS_3WAY}, got {label!r}")
+        grounded = row.get("grounded", None if label is None else label == "entailment")
+        if not isinstance(grounded, bool):
+            raise InvalidInput(f"{where}: 'grounded' must be true or false (or give a 3-way 'label')")
+        if label is not None and grounded != (label == "entailment"):
+            raise InvalidInput(f"{where}: 'grounded' and 'label' disagree")
+        return cls(text, sources, grounded, label)
+
+
+def support_score(report: CheckReport) -> float:
+    """The answer's weakest sentence, from a check run with the entailment threshold at 0: the
+    entailment probability of a model-decided sentence, ``ALWAYS_PASSES`` for a copied one and
+    ``ALWAYS_FAILS`` for one the deterministic checks or the number check fail."""
+    scores = [
+        ALWAYS_PASSES
+        if s.method == "verbatim"
+        else s.entailment
+        if s.method == "model" and s.verdict == "supported"
+        else ALWAYS_FAILS
+        for s in report.sentences
+    ]
+    return min(scores, default=ALWAYS_FAILS)
+
+
+def contradiction_score(report: CheckReport, entailment_threshold: float) -> float:
+    """The strongest contradiction among the answer's sentences that the model leaves unsupported
+    at ``entailment_threshold`` (a negation settled from the sources counts as certain)."""
+    scores = [
+        ALWAYS_PASSES
+        if s.method == "negation_check"
+        else max(row[CONTRADICTION] for row in s.premise_scores)
+        if s.method == "model" and s.premise_scores and s.entailment < entailment_threshold
+        else ALWAYS_FAILS
+        for s in report.sentences
+    ]
+    return max(scores, default=ALWAYS_FAILS)
+
+
+def balanced_accuracy(positive: np.ndarray, predicted: np.ndarray) -> float:
+    """Mean of the recall on each class (``nan`` when a class is missing)."""
+    if positive.all() or not positive.any():
+        return float("nan")
+    return float((predicted[positive].mean() + (~predicted[~positive]).mean()) / 2)
+
+
+def fit_cut(
+    scores: np.ndarray, positive: np.ndarray, default: float, max_missed: float | None = None
+) -> tuple[float, float]:
+    """The cut ``t`` (predict positive iff score >= t) with the best balanced accuracy, under
+    ``max_missed`` (the share of negatives predicted positive), nearest ``default`` among ties.
+    Returns (cut, balanced accuracy); the cut is a midpoint between observed scores, in [0, 1]."""
+    finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
+    candidates = np.unique(np.concatenate([[0.0, 1.0, default], (finite[1:] + finite[:-1]) / 2, finite]))
+    best: tuple[float, float, float] | None = None  # (balanced accuracy, -distance, cut)
+    for cut in candidates:
+        predicted = scores >= cut
+        if max_missed is not None and (~positive).any() and predicted[~positive].mean() > max_missed:
+            continue
+        key = (balanced_accuracy(positive, predicted), -abs(cut - default), float(cut))
+        if best is None or key[:2] > best[:2]:
+            best = key
+    if best is None:
+        raise InvalidInput(f"no cut passes at most {max_missed:.0%} of the ungrounded answers")
+    return best[2], best[0]
+
+
+def bootstrap_interval(positive: np.ndarray, predicted: np.ndarray, seed: int = 0) -> tuple[float, float]:
+    """A 90% bootstrap interval of the balanced accuracy (rows resampled with replacement)."""
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(BOOTSTRAP_SAMPLES):
+        rows = rng.integers(0, len(positive), len(positive))
+        value = balanced_accuracy(positive[rows], predicted[rows])
+        if not math.isnan(value):
+            values.append(value)
+    return (float(np.percentile(values, 5)), float(np.percentile(values, 95))) if values else (math.nan, math.nan)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Fitted thresholds and how they were made; :meth:`settings` is the file to write."""
+
+    entailment_threshold: float
+    contradiction_threshold: float
+    before: dict[str, Any]
+    after: dict[str, Any]
+    rows: dict[str, int]
+    warnings: list[str]
+
+    def settings(self, temperature: float, labels: Sequence[str], made_with: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "temperature": temperature,
+            "entailment_threshold": round(self.entailment_threshold, 4),
+            "contradiction_threshold": round(self.contradiction_threshold, 4),
+            "labels": list(labels),
+            "calibration": {
+                "rows": self.rows,
+                "balanced_accuracy": {"before": self.before, "after": self.after},
+                "date": datetime.date.today().isoformat(),
+                **made_with,
+            },
+        }
+
+
+def calibrate(
+    answers: Sequence[LabelledAnswer],
+    reports: Sequence[CheckReport],
+    default_entailment: float,
+    default_contradiction: float,
+    max_missed: float | None = None,
+) -> Calibration:
+    """Fit the thresholds to ``answers``, given their ``reports`` from a check run with the
+    entailment threshold at 0 (see the module docstring).
+
+    Raises:
+        InvalidInput: Only one kind of label, or no cut meets ``max_missed``.
+    """
+    grounded = np.array([a.grounded for a in answers])
+    if grounded.all() or not grounded.any():
+        raise InvalidInput("calibration needs both grounded and ungrounded answers; the file has only one kind")
+    warnings = [
+        f"only {count} {kind} answers: the fitted cut is noisy below {MIN_ROWS_PER_LABEL} of each"
+        for kind, count in (("grounded", int(grounded.sum())), ("ungrounded", int((~grounded).sum())))
+        if count < MIN_ROWS_PER_LABEL
+    ]
+    scores = np.array([support_score(r) for r in reports])
+    entailment, _ = fit_cut(scores, grounded, default_entailment, max_missed)
+    contradiction = default_contradiction
+    labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
+    kinds = {answers[i].label for i in labelled}
+    if kinds == {"neutral", "contradiction"}:
+        contra = np.array([contradiction_score(reports[i], entailment) for i in labelled])
+        is_contradiction = np.array([answers[i].label == "contradiction" for i in labelled])
+        contradiction, _ = fit_cut(contra, is_contradiction, default_contradiction)
+    summary = {}
+    for name, cut in (("before", default_entailment), ("after", entailment)):
+        predicted = scores >= cut
+        low, high = bootstrap_interval(grounded, predicted)
+        summary[name] = {
+            "entailment_threshold": round(float(cut), 4),
+            "balanced_accuracy": round(balanced_accuracy(grounded, predicted), 4),
+            "interval_90": [round(low, 4), round(high, 4)],
+            "ungrounded_passed": round(float(predicted[~grounded].mean()), 4),
+            "grounded_flagged": round(float((~predicted[grounded]).mean()), 4),
+        }
+    rows = {"grounded": int(grounded.sum()), "ungrounded": int((~grounded).sum())}
+    rows |= {label: sum(a.label == label for a in answers) for label in LABELS_3WAY if any(a.label for a in answers)}
+    return Calibration(entailment, contradiction, summary["before"], summary["after"], rows, warnings)
