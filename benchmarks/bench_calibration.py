@@ -104,7 +104,10 @@ def main() -> None:
             cache_file.write_text(json.dumps(cached), encoding="utf-8")
         scores = np.array(cached[key])
         grounded = np.array([label for _, _, label in items])
-        results[name] = {"n": len(items), "sizes": curve(scores, grounded, default, args.sizes, args.repeats, args.seed)}
+        results[name] = {
+            "n": len(items),
+            "sizes": curve(scores, grounded, default, args.sizes, args.repeats, args.seed),
+        }
         cells = [
             f"{100 * c['default']:.1f} → {100 * c['calibrated']:.1f} ({100 * c['gain']:+.1f})" if c else "-"
             for c in (results[name]["sizes"].get(size) for size in args.sizes)

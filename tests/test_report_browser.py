@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pytest
 from helpers import ROOT, run_cli
 
@@ -86,8 +87,8 @@ def _reddest(meter: Any) -> int:
 
     from PIL import Image
 
-    image = Image.open(BytesIO(meter.screenshot())).convert("RGB")
-    return max(red - green for red, green, _ in image.getdata())
+    pixels = np.asarray(Image.open(BytesIO(meter.screenshot())).convert("RGB"), dtype=int)
+    return int((pixels[..., 0] - pixels[..., 1]).max())
 
 
 def open_report(browser: Browser, path: Path) -> Opened:
