@@ -13,11 +13,12 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import math
 import os
 import sys
 import tempfile
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
@@ -85,37 +86,24 @@ def _read_lines(path: str) -> list[str]:
     return [line.rstrip("\r\n") for line in lines]
 
 
-def _probability(value: str) -> float:
-    """An argparse type for thresholds: a number in [0, 1]."""
-    try:
-        number = float(value)
-    except ValueError:
-        number = float("nan")
-    if not 0.0 <= number <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be a number between 0 and 1, got {value!r}")
-    return number
+def _number(parse: Callable[[str], float], accept: Callable[[float], bool], wanted: str) -> Callable[[str], float]:
+    """An argparse type: ``parse`` the value and keep it if ``accept`` says so (NaN never is)."""
+
+    def check(value: str) -> float:
+        try:
+            number = parse(value)
+        except ValueError:
+            number = math.nan
+        if not accept(number):
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {value!r}")
+        return number
+
+    return check
 
 
-def _positive_int(value: str) -> int:
-    """An argparse type for counts and sizes: a whole number of at least 1."""
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, got {value!r}")
-    return number
-
-
-def _positive_float(value: str) -> float:
-    """An argparse type for CPU shares: a number above 0."""
-    try:
-        number = float(value)
-    except ValueError:
-        number = float("nan")
-    if not number > 0 or number == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number above 0, got {value!r}")
-    return number
+_probability = _number(float, lambda n: 0.0 <= n <= 1.0, "a number between 0 and 1")
+_positive_int = _number(int, lambda n: n >= 1, "a whole number of at least 1")
+_positive_float = _number(float, lambda n: 0.0 < n < math.inf, "a number above 0")
 
 
 class _Parser(argparse.ArgumentParser):
