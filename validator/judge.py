@@ -171,6 +171,14 @@ _CONTENT_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NAME = re.compile(r"\b[A-Z][\w'’-]*")
 
 
+INVENTED_QUOTE = "judge quoted text not in the evidence"
+
+
+def _in_evidence(quote: str, evidence: str) -> bool:
+    """Whether the judge's quote is words of the evidence (as the verbatim checks compare text)."""
+    return normalize(quote).casefold() in normalize(evidence).casefold()
+
+
 def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     """Why a judge's ``quote`` cannot back a "supports" of ``claim``, or None if it can.
 
@@ -182,8 +190,8 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     folded = normalize(quote).casefold()
     if len(folded.split()) < MIN_SUPPORT_QUOTE_WORDS:
         return "the judge quoted no evidence for its support"
-    if folded not in normalize(evidence).casefold():
-        return "judge quoted text not in the evidence"
+    if not _in_evidence(quote, evidence):
+        return INVENTED_QUOTE
     missing = [n.text for n in find_numbers(claim) if not any(n.same_value(q) for q in find_numbers(quote))]
     words = normalize(claim).split()
     names = {w.strip(".,;:!?\"'()").casefold() for w in words[1:] if _NAME.match(w)} - STOPWORDS
@@ -304,8 +312,8 @@ class LLMJudge:
         note = None
         if verdict == "supported" and (note := quote_backs(quote, sentence, evidence)):
             verdict = "unsupported"
-        elif quote and normalize(quote).casefold() not in normalize(evidence).casefold():
-            note = "judge quoted text not in the evidence"
+        elif quote and not _in_evidence(quote, evidence):
+            note = INVENTED_QUOTE
         judgement = Judgement(verdict, confidence, quote, note)
         with self._cache_lock:
             self._cache[key] = judgement

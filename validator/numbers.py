@@ -294,13 +294,15 @@ def _segments(sentence: str) -> list[_Segment]:
     ]
 
 
+@lru_cache(maxsize=1024)
+def _passage_segments(passage: str) -> tuple[_Segment, ...]:
+    """A passage's segments, once: the same retrieved chunk is evidence for many sentences."""
+    readings = read_in_context([span.text for span in split_sentences(passage)])
+    return tuple(segment for reading in readings for segment in _segments(reading))
+
+
 def _evidence_segments(passages: Sequence[str]) -> list[_Segment]:
-    return [
-        segment
-        for passage in passages
-        for reading in read_in_context([span.text for span in split_sentences(passage)])
-        for segment in _segments(reading)
-    ]
+    return [segment for passage in passages for segment in _passage_segments(passage)]
 
 
 @dataclass(frozen=True)

@@ -405,9 +405,9 @@ class ProvenanceChecker:
 
         A sentence that leans on the one before it is retrieved and scored in context
         (:func:`validator.context.in_context`); its verdict and span stay its own. Before any
-        model, a fabricated quote fails,
-        a sentence copied from a source passes (method ``verbatim``) and a sentence whose negation
-        a source states is contradicted (method ``negation_check``).
+        model, a fabricated quote fails, a sentence copied from a source passes (method
+        ``verbatim``) and a sentence whose negation a source states is contradicted (method
+        ``negation_check``).
         """
         spans = self._spans(request)
         if not spans:
