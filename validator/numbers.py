@@ -123,6 +123,37 @@ _UNIT_WORDS = {
 }
 """Units of measure after a number, each spelling folded to one symbol. ("pound" stays money.)"""
 _SCALE_PLACEHOLDER = "numscale"
+_COUNTED_AFTER_YEAR_LIKE = frozenset(
+    [
+        "employees",
+        "people",
+        "users",
+        "staff",
+        "workers",
+        "members",
+        "students",
+        "visitors",
+        "residents",
+        "copies",
+        "units",
+        "rooms",
+        "seats",
+        "pages",
+        "words",
+        "items",
+        "cars",
+        "beds",
+        "miles",
+        "metres",
+        "meters",
+        "feet",
+        "km",
+        "kilometres",
+        "kilometers",
+        "tonnes",
+    ]
+)
+"""Words after a four-digit number that make it a count ("1000 employees"), not a year."""
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     r"(?P<currency>[$€£¥])?\s?"
@@ -203,7 +234,12 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
         return "decade"
     if match.group("meridiem") or match.group("minutes"):
         return "time"
-    if match.group("value").isdigit() and 1000 <= float(match.group("value")) <= 2100 and not match.group("scale"):
+    if (
+        match.group("value").isdigit()
+        and 1000 <= float(match.group("value")) <= 2100
+        and not match.group("scale")
+        and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE)
+    ):
         return "year"
     if after in _CURRENCY_WORDS:
         return _CURRENCY_WORDS[after]
