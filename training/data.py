@@ -29,18 +29,21 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 import random
 import re
 import shutil
+import subprocess
+import sys
 import tarfile
 import tempfile
+import urllib.parse
 import urllib.request
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 BIGBENCH_FILE = "bigbench-1.0.0.tar.gz"
-SIMPLE_INDEX = "https://pypi.org/simple/bigbench/"
 TASK_MEMBER = "bigbench/benchmark_tasks/vitaminc_fact_verification/task.json"
 LABELS = ("entailment", "neutral", "contradiction")
 TARGET_TO_LABEL = {"True": "entailment", "False": "contradiction", "Neither": "neutral"}
@@ -64,21 +67,58 @@ class Pair:
     origin: str = "vitaminc"
 
 
+def package_index() -> str:
+    """The package index pip is configured with on this machine: ``PIP_INDEX_URL``, else
+    ``pip config``'s ``global.index-url``, else pip's own default. Never a host written here."""
+    if url := os.environ.get("PIP_INDEX_URL"):
+        return url
+    configured = subprocess.run(
+        [sys.executable, "-m", "pip", "config", "get", "global.index-url"], capture_output=True, text=True
+    )
+    if configured.returncode == 0 and configured.stdout.strip():
+        return configured.stdout.strip()
+    from pip._internal.models.index import PyPI  # pip's default index, as pip itself names it
+
+    return PyPI.simple_url
+
+
+_ANCHOR = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>\s*([^<\s]+)\s*</a>", re.I)
+
+
+def index_files(project_url: str) -> list[dict]:
+    """The files a simple index lists for one project, as PEP 691 JSON rows (``filename``,
+    ``url``, ``hashes``): asked for as JSON, read from the HTML page (PEP 503) where the index
+    serves only that."""
+    accept = "application/vnd.pypi.simple.v1+json, text/html;q=0.1"
+    request = urllib.request.Request(project_url, headers={"Accept": accept})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        kind, body = response.headers.get("Content-Type", ""), response.read().decode("utf-8")
+    if "json" in kind:
+        files = json.loads(body)["files"]
+        return [{**f, "url": urllib.parse.urljoin(project_url, f["url"])} for f in files]
+    rows = []
+    for href, name in _ANCHOR.findall(body):
+        url, _, fragment = urllib.parse.urljoin(project_url, href).partition("#")
+        algorithm, _, value = fragment.partition("=")
+        rows.append({"filename": name, "url": url, "hashes": {algorithm: value} if value else {}})
+    return rows
+
+
 def fetch_sdist(cache_dir: Path) -> Path:
-    """Download the BIG-bench sdist file itself, checked against the index's sha256.
+    """Download the BIG-bench sdist file itself from pip's configured index, checked against
+    the index's sha256.
 
     ``pip download --no-binary`` would *build* the sdist's metadata first, and pip ≥ 26 refuses
     that for bigbench ("Distributions from PyPI cannot declare direct URL dependencies"); the
-    file is all we need, so it is fetched through the index's JSON API (PEP 691) instead.
+    file is all we need, so it is fetched through the index's simple API instead.
     """
     target = cache_dir / BIGBENCH_FILE
     if target.exists():
         return target
     cache_dir.mkdir(parents=True, exist_ok=True)
-    request = urllib.request.Request(SIMPLE_INDEX, headers={"Accept": "application/vnd.pypi.simple.v1+json"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        files = json.load(response)["files"]
-    entry = next(f for f in files if f["filename"] == BIGBENCH_FILE)
+    entry = next(f for f in index_files(package_index().rstrip("/") + "/bigbench/") if f["filename"] == BIGBENCH_FILE)
+    if "sha256" not in entry["hashes"]:
+        raise RuntimeError(f"{BIGBENCH_FILE}: the index gives no sha256 to check it against")
     digest = hashlib.sha256()
     partial = target.with_suffix(".part")
     with urllib.request.urlopen(entry["url"], timeout=600) as response, partial.open("wb") as handle:
@@ -186,7 +226,12 @@ _SCOPE = re.compile(r"\b(" + "|".join(re.escape(k) for k in _SCOPE_SWAPS) + r")\
 
 
 def negate(claim: str) -> str | None:
-    """Flip the polarity of the first auxiliary verb ("is" → "is not", "is not" → "is")."""
+    """Flip the polarity of the first auxiliary verb ("is" → "is not", "is not" → "is").
+
+    A frozen copy, not :func:`validator.quotes.polarity_flips` (the negation the validator's
+    check enforces: 18 auxiliaries, contractions, up to three per sentence): ``make train-model``
+    must rebuild 0.3.0's training data byte for byte, and this is the negation it was made with.
+    A new recipe should train on ``polarity_flips`` so the model and the check agree."""
     if match := _NEGATED.search(claim):
         return claim[: match.start(2)] + claim[match.end(2) :]
     if match := _NEGATABLE.search(claim):
