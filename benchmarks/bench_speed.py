@@ -52,6 +52,7 @@ import torch
 
 from validator import ProvenanceNLI, defaults
 from validator.pipeline import CheckRequest
+from validator.pipeline.sentences import OpenSentence
 from validator.retrieval import default_embed_function, embed
 from validator.splitting import split_sentences
 
@@ -226,13 +227,12 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
     checker = validator._checker
     embed_function = metadata.get("embed_function") or default_embed_function()
     requests = [CheckRequest(a, sources=s, **metadata) for a, s in items]
-    indexes = checker._indexes(requests)
-    claims = [
-        claim for request, index in zip(requests, indexes, strict=True) for claim in checker._claims(request, index)
-    ]
-    pairs = [(p.text, c.hypothesis) for c in claims if c.settled_by is None for p in c.premises]
+    sentences = [sentence for request in requests for sentence in checker._open(request)]
+    opened = [s for s in sentences if isinstance(s, OpenSentence)]
+    pairs = [(p.text, s.reading) for s in opened for p in s.premises]
+    indexes = [checker._index(request) for request in requests]
     texts = [chunk.text for index in indexes if index is not None for chunk in index.chunks]
-    texts += [c.span.text for c in claims]
+    texts += [s.span.text if isinstance(s, OpenSentence) else s.sentence for s in sentences]
     nli = median_seconds(lambda: checker.scorer.score(pairs), runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)
     return nli + embedding, len(pairs)

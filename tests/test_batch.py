@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from validator.batch import BatchJob, JobSettings
+from validator.batch import BatchJob
+from validator.config import CheckerConfig as JobSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [

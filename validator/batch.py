@@ -15,90 +15,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tqdm.auto import tqdm
 
-from validator import defaults
-from validator.citations import CitationChecker
+from validator.config import CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
-from validator.judge import LLMJudge, ScorerMode, cli_judge
-from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
-from validator.retrieval import Retrieval
-from validator.scoring import Backend, NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
-
-
-@dataclass(frozen=True)
-class JobSettings:
-    """How to build a checker; plain values, so Ray can ship them to its actors."""
-
-    model_name: str | None = None
-    device: str | None = None
-    backend: Backend = "torch"
-    batch_size: int | None = None
-    top_k: int = defaults.TOP_K
-    min_confidence: float | None = None
-    contradiction_threshold: float | None = None
-    fail_on: tuple[str, ...] = FAILABLE_VERDICTS
-    scorer_mode: ScorerMode = "nli"
-    llm_model: str | None = None
-    llm_api_base: str | None = None
-    retrieval: Retrieval = "hybrid"
-    settings_file: str | None = None
-    review_threshold: float = defaults.REVIEW_THRESHOLD
-    max_length: int = defaults.MAX_LENGTH
-
-    def scorer(self) -> NLIScorer:
-        return NLIScorer(
-            self.model_name,
-            device=self.device,
-            batch_size=self.batch_size,
-            backend=self.backend,
-            settings_file=self.settings_file,
-            max_length=self.max_length,
-        )
-
-    def thresholds(self, scorer: NLIScorer) -> Thresholds:
-        """The model folder's thresholds, with the ones set here in their place."""
-        settings = scorer.settings
-        return Thresholds(
-            entailment=settings.entailment_threshold if self.min_confidence is None else self.min_confidence,
-            contradiction=settings.contradiction_threshold
-            if self.contradiction_threshold is None
-            else self.contradiction_threshold,
-            review=self.review_threshold,
-        )
-
-    def judge(self) -> LLMJudge | None:
-        return cli_judge(self.llm_model, self.llm_api_base) if self.scorer_mode != "nli" and self.llm_model else None
-
-    def checker(self) -> ProvenanceChecker:
-        scorer = self.scorer()
-        return ProvenanceChecker(
-            scorer,
-            top_k=self.top_k,
-            thresholds=self.thresholds(scorer),
-            embed_device=self.device,
-            retrieval=self.retrieval,
-            scorer_mode=self.scorer_mode,
-            judge=self.judge(),
-        )
-
-    def citation_checker(self, gate: float) -> CitationChecker:
-        """The citation checker with the same model, thresholds and judge as :meth:`checker`."""
-        scorer = self.scorer()
-        return CitationChecker(
-            scorer, gate=gate, thresholds=self.thresholds(scorer), scorer_mode=self.scorer_mode, judge=self.judge()
-        )
-
-
-def report_json(report: CheckReport, fail_on: Iterable[str]) -> dict[str, Any]:
-    """``{"passed", "sentences"}``: what the CLI prints and the batch job writes per item."""
-    result = {"passed": not report.failing(fail_on), "sentences": [s.to_dict() for s in report.sentences]}
-    return result | ({"llm": report.llm} if report.llm is not None else {})
+from validator.pipeline import CheckRequest, ReportJSON
 
 
 class BatchJob:
@@ -107,9 +31,9 @@ class BatchJob:
     Called by Ray Data with a ``pyarrow.Table`` batch, it returns ``{"line": [...]}``.
     """
 
-    def __init__(self, settings: JobSettings) -> None:
-        self.checker = settings.checker()
-        self.fail_on = parse_fail_on(settings.fail_on)
+    def __init__(self, config: CheckerConfig) -> None:
+        self.checker = config.build()
+        self.fail_on = config.fail_verdicts()
 
     def __call__(self, batch: Any) -> dict[str, list[str]]:
         return {"line": self.lines(batch.column("text").to_pylist())}
@@ -132,22 +56,22 @@ class BatchJob:
             outputs[i] = {"id": rows[i].get("id"), **result}  # type: ignore[union-attr]
         return [json.dumps(output, ensure_ascii=False) for output in outputs]
 
-    def _check(self, requests: dict[int, CheckRequest]) -> dict[int, dict[str, Any]]:
+    def _check(self, requests: dict[int, CheckRequest]) -> dict[int, ReportJSON]:
         """All requests in one batched call; if one of them spoils it, each on its own."""
         try:
             reports = self.checker.check_batch(list(requests.values()))
         except (InvalidInput, CheckUnavailable):
             return {i: self._check_one(request) for i, request in requests.items()}
-        return {i: report_json(r, self.fail_on) for i, r in zip(requests, reports, strict=True)}
+        return {i: r.to_json(self.fail_on) for i, r in zip(requests, reports, strict=True)}
 
-    def _check_one(self, request: CheckRequest) -> dict[str, Any]:
+    def _check_one(self, request: CheckRequest) -> ReportJSON:
         try:
-            return report_json(self.checker.check(request), self.fail_on)
+            return self.checker.check(request).to_json(self.fail_on)
         except (InvalidInput, CheckUnavailable) as error:
             return self._error(error)
 
     @staticmethod
-    def _error(error: Exception) -> dict[str, Any]:
+    def _error(error: Exception) -> ReportJSON:
         return {"passed": False, "error": f"{type(error).__name__}: {error}", "sentences": []}
 
 
@@ -163,10 +87,10 @@ def parse_row(line: str) -> dict[str, Any] | InvalidInput:
 
 
 def run_in_process(
-    rows: Sequence[str], settings: JobSettings, items_per_batch: int, progress: bool = True
+    rows: Sequence[str], config: CheckerConfig, items_per_batch: int, progress: bool = True
 ) -> Iterator[str]:
     """Output lines for the raw JSONL ``rows``, checked batch by batch in this process."""
-    job = BatchJob(settings)
+    job = BatchJob(config)
     with tqdm(total=len(rows), desc="checking", unit="item", disable=not progress) as bar:
         for start in range(0, len(rows), items_per_batch):
             batch = rows[start : start + items_per_batch]
@@ -176,7 +100,7 @@ def run_in_process(
 
 def run_on_ray(
     path: str,
-    settings: JobSettings,
+    config: CheckerConfig,
     items_per_batch: int,
     actors: int = 2,
     cpus_per_actor: float = 0.5,
@@ -199,7 +123,7 @@ def run_on_ray(
         ray.data.DataContext.get_current().execution_options.preserve_order = True
         dataset = ray.data.read_text(path, drop_empty_lines=True).map_batches(
             BatchJob,
-            fn_constructor_kwargs={"settings": settings},
+            fn_constructor_kwargs={"config": config},
             compute=ray.data.ActorPoolStrategy(size=actors),
             num_cpus=cpus_per_actor,
             batch_size=items_per_batch,

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from validator.errors import InvalidInput
+from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
 from validator.scoring import CONTRADICTION
 
@@ -66,8 +66,8 @@ class LabelledAnswer:
             raise InvalidInput(f"{where}: 'text' must be a non-empty string")
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
             raise InvalidInput(f"{where}: 'sources' must be a list of strings")
-        if label is not None and label not in LABELS_3WAY:
-            raise InvalidInput(f"{where}: 'label' must be one of {LABELS_3WAY}, got {label!r}")
+        if label is not None:
+            check_choice(f"{where}: 'label'", label, LABELS_3WAY)
         grounded = row.get("grounded", None if label is None else label == "entailment")
         if not isinstance(grounded, bool):
             raise InvalidInput(f"{where}: 'grounded' must be true or false (or give a 3-way 'label')")

@@ -33,18 +33,20 @@ from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer
 from validator.numbers import check_numbers, spelled_like
 from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
-from validator.verdicts import ALWAYS_FAILS, Thresholds
+from validator.verdicts import ALWAYS_FAILS, SETTLED_VERDICTS, Thresholds, verdict_of
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
 CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "number_check", "llm", "none"]
-_SETTLED: dict[Settlement, tuple[str, float, str, CitationMethod]] = {
-    "verbatim": ("entailment", 1.0, "the claim is copied from the section", "verbatim"),
-    "negation_check": ("contradiction", 1.0, "the section states the claim's negation", "negation_check"),
-}
 _RELATIONS = {"supported": "entailment", "contradicted": "contradiction", "unsupported": "neutral"}
+_SETTLED_NOTES: dict[Settlement, str] = {
+    "verbatim": "the claim is copied from the section",
+    "negation_check": "the section states the claim's negation",
+}
+_Outcome = tuple[str, float, str, CitationMethod]
+"""A judged citation: its relation, confidence, note and method."""
 _VERDICTS: dict[str, CitationVerdict] = {"entailment": "verified", "contradiction": "contradicted"}
 
 _RFC_PAGE_FOOTER = re.compile(r"^\S.*\[Page \d+\]\s*$", re.M)
@@ -167,8 +169,7 @@ class CitationChecker:
         self.scorer = scorer or NLIScorer()
         self.gate = gate
         self.splitter = splitter
-        settings = self.scorer.settings
-        self.thresholds = thresholds or Thresholds(settings.entailment_threshold, settings.contradiction_threshold)
+        self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)
 
     def check(self, source: str, citations: Sequence[Citation], usage: Usage | None = None) -> list[CitationResult]:
         """One result per citation, in order; a bad citation never stops the others.
@@ -179,77 +180,84 @@ class CitationChecker:
         Raises:
             CheckUnavailable: The model or the LLM judge could not run.
         """
+        # 1. locate each citation's section (a quote not in the source needs no model)
         sections = self.splitter(source)
         normalized_source = normalize(source)
         located = [self._locate(c, sections, normalized_source) for c in citations]
-        for i, citation in enumerate(citations):
-            status, section, _ = located[i]
-            if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
-                located[i] = (status, None, "the claim is empty")
-        judged: dict[int, tuple[str, float, str, CitationMethod]] = {}
-        haystacks: dict[int, VerbatimHaystack] = {}  # by section, normalized once however often it is cited
-        for i, (_, section, _) in enumerate(located):
-            if section is None:
-                continue
-            if id(section) not in haystacks:
-                haystacks[id(section)] = VerbatimHaystack.of(section.text)
-            if held := held_by(citations[i].claim, [haystacks[id(section)]]):
-                judged[i] = _SETTLED[held.method]
+        # 2. settle copies and negations from the section; 3. judge the rest (model, then judge)
+        judged = _settled(citations, located)
         to_judge = [
             (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
         ]
+        judged |= self._judged(citations, to_judge, usage or Usage())
+        # 4. support, by the model or the judge, must hold the claim's numbers
+        for i, section in to_judge:
+            relation, confidence, *_ = judged[i]
+            if relation == "entailment" and (finding := check_numbers(citations[i].claim, section.text)):
+                judged[i] = (_RELATIONS[finding.verdict], confidence, finding.note, "number_check")
+        # 5. route each: auto at or above the gate, else review
+        return [self._result(c, *located[i], judged.get(i)) for i, c in enumerate(citations)]
+
+    def _judged(
+        self,
+        citations: Sequence[Citation],
+        to_judge: list[tuple[int, Section]],
+        usage: Usage,
+    ) -> dict[int, _Outcome]:
+        """The model's outcome for each citation to judge (not in ``llm`` mode), then the judge's
+        where its mode asks for one (``llm``: all; ``cascade``: those below the gate)."""
+        outcomes: dict[int, _Outcome] = {}
         if self.scorer_mode != "llm":
             probabilities = self.scorer.score(
                 [(section.text, spelled_like(citations[i].claim, section.text)) for i, section in to_judge]
             )
-            judged |= {
-                i: (*self._relation(row), "", "model") for (i, _), row in zip(to_judge, probabilities, strict=True)
-            }
+            for (i, _), row in zip(to_judge, probabilities, strict=True):
+                verdict, confidence = verdict_of(float(row[ENTAILMENT]), float(row[CONTRADICTION]), self.thresholds)
+                outcomes[i] = (_RELATIONS[verdict], confidence, "", "model")
         if self.judge is not None and self.scorer_mode != "nli":
-            asked = [(i, section) for i, section in to_judge if i not in judged or judged[i][1] < self.gate]
-            judgements = self.judge.judge_many(
-                [(section.text, citations[i].claim) for i, section in asked], usage or Usage()
-            )
-            judged |= {
+            asked = [(i, s) for i, s in to_judge if i not in outcomes or outcomes[i][1] < self.gate]
+            judgements = self.judge.judge_many([(s.text, citations[i].claim) for i, s in asked], usage)
+            outcomes |= {
                 i: _from_judge(gated(judgement, self.thresholds.entailment))
                 for (i, _), judgement in zip(asked, judgements, strict=True)
             }
-        for i, section in to_judge:  # support, by the model or the judge, must hold the claim's numbers
-            relation, confidence, note, _ = judged[i]
-            if relation == "entailment" and (finding := check_numbers(citations[i].claim, section.text)):
-                judged[i] = (_RELATIONS[finding.verdict], confidence, finding.note, "number_check")
-        results = []
-        for i, (citation, (status, section, detail)) in enumerate(zip(citations, located, strict=True)):
-            label = (section.number or section.title or "document") if section else None
-            if status == "missing":
-                results.append(
-                    CitationResult(
-                        citation.id,
-                        status,
-                        None,
-                        None,
-                        None,
-                        "fabricated",
-                        "auto",
-                        "the quote does not occur in the source",
-                        "quote_check",
-                    )
-                )
-            elif i not in judged:
-                results.append(
-                    CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail, "none")
-                )
-            else:
-                relation, confidence, note, method = judged[i]
-                action = "auto" if confidence >= self.gate else "review"
-                verdict = _VERDICTS.get(relation, "unsupported")
-                detail = "; ".join(filter(None, (detail, note)))
-                results.append(
-                    CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail, method)
-                )
-        return results
+        return outcomes
+
+    def _result(
+        self, citation: Citation, status: QuoteStatus, section: Section | None, detail: str, outcome: _Outcome | None
+    ) -> CitationResult:
+        """A citation's result: fabricated, unresolved (nothing to judge), or its outcome routed by the gate."""
+        if status == "missing":
+            return CitationResult(
+                citation.id,
+                status,
+                None,
+                None,
+                None,
+                "fabricated",
+                "auto",
+                "the quote does not occur in the source",
+                "quote_check",
+            )
+        label = (section.number or section.title or "document") if section else None
+        if outcome is None:
+            return CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail, "none")
+        relation, confidence, note, method = outcome
+        action = "auto" if confidence >= self.gate else "review"
+        verdict = _VERDICTS.get(relation, "unsupported")
+        detail = "; ".join(filter(None, (detail, note)))
+        return CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail, method)
 
     def _locate(
+        self, citation: Citation, sections: list[Section], normalized_source: str
+    ) -> tuple[QuoteStatus, Section | None, str]:
+        """The quote's status, the section to judge the claim against (None: nothing to judge), and why."""
+        status, section, detail = self._find(citation, sections, normalized_source)
+        if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
+            return status, None, "the claim is empty"
+        return status, section, detail
+
+    def _find(
         self, citation: Citation, sections: list[Section], normalized_source: str
     ) -> tuple[QuoteStatus, Section | None, str]:
         if not sections:
@@ -276,13 +284,6 @@ class CitationChecker:
             return "unknown-section", None, f"section {citation.section!r} is not in the source (it has: {known})"
         return "section-only", cited, ""
 
-    def _relation(self, row) -> tuple[str, float]:
-        if row[ENTAILMENT] >= self.thresholds.entailment:
-            return "entailment", float(row[ENTAILMENT])
-        if row[CONTRADICTION] >= self.thresholds.contradiction:
-            return "contradiction", float(row[CONTRADICTION])
-        return "neutral", float(1.0 - max(row[ENTAILMENT], row[CONTRADICTION]))
-
 
 _FAILS_ON: dict[CitationVerdict, str | None] = {
     "verified": None,
@@ -298,6 +299,24 @@ def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
     fabricated quote and a citation that could not be checked always fail, as in the validator."""
     verdict = _FAILS_ON[result.verdict]
     return verdict is not None and (verdict == ALWAYS_FAILS or verdict in set(fail_on))
+
+
+def _settled(
+    citations: Sequence[Citation], located: Sequence[tuple[QuoteStatus, Section | None, str]]
+) -> dict[int, _Outcome]:
+    """The citations their section settles alone: a copied claim (``verbatim``) or one whose
+    negation the section states (``negation_check``), with confidence 1.0. Each cited section is
+    normalized once, however often it is cited."""
+    settled: dict[int, _Outcome] = {}
+    haystacks: dict[int, VerbatimHaystack] = {}
+    for i, (_, section, _) in enumerate(located):
+        if section is None:
+            continue
+        haystack = haystacks.setdefault(id(section), VerbatimHaystack.of(section.text))
+        if held := held_by(citations[i].claim, [haystack]):
+            relation = _RELATIONS[SETTLED_VERDICTS[held.method]]
+            settled[i] = (relation, 1.0, _SETTLED_NOTES[held.method], held.method)
+    return settled
 
 
 def _from_judge(judgement: Judgement) -> tuple[str, float, str, CitationMethod]:

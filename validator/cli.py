@@ -23,15 +23,16 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from validator import defaults
-from validator.batch import JobSettings, parse_row, report_json, run_in_process, run_on_ray
+from validator.batch import parse_row, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker, CitationResult, citation_fails
+from validator.config import CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
-from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage
+from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_llm_kwargs
 from validator.pipeline import CheckReport, CheckRequest
 from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
 from validator.scoring import BACKENDS, model_labels
-from validator.verdicts import FAILABLE_VERDICTS, parse_fail_on
+from validator.verdicts import FAILABLE_VERDICTS
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
@@ -113,24 +114,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"error: {self.prog}: {message}\n")
 
 
-def _settings(args: argparse.Namespace) -> JobSettings:
-    return JobSettings(
-        model_name=args.model,
-        device=args.device,
-        backend=args.backend,
-        batch_size=args.batch_size,
-        top_k=getattr(args, "top_k", defaults.TOP_K),
-        min_confidence=getattr(args, "min_confidence", None),
-        contradiction_threshold=getattr(args, "contradiction_threshold", None),
-        fail_on=tuple(getattr(args, "fail_on", FAILABLE_VERDICTS)),
-        scorer_mode=getattr(args, "scorer", "nli"),
-        llm_model=getattr(args, "llm_model", None),
-        llm_api_base=getattr(args, "llm_api_base", None),
-        retrieval=getattr(args, "retrieval", "hybrid"),
-        settings_file=args.settings,
-        review_threshold=getattr(args, "review_threshold", defaults.REVIEW_THRESHOLD),
-        max_length=args.max_length,
-    )
+_CONFIG_FIELDS = frozenset(field.name for field in dataclasses.fields(CheckerConfig))
+
+
+def config_from(args: argparse.Namespace) -> CheckerConfig:
+    """The parsed flags as the one checker configuration. Each settings flag's ``dest`` is the
+    setting's name, so every command passes every flag it has, and one it lacks keeps the
+    setting's default; the judge's key comes from the environment (:func:`cli_llm_kwargs`)."""
+    given = {name: value for name, value in vars(args).items() if name in _CONFIG_FIELDS}
+    return CheckerConfig(**given, llm_kwargs=cli_llm_kwargs(getattr(args, "llm_api_base", None)))
 
 
 _CONFIDENCE_LEGEND = (
@@ -171,18 +163,19 @@ def _table(report: CheckReport, source_names: Sequence[str] | None = None) -> st
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    fail_on = parse_fail_on(args.fail_on)
+    config = config_from(args)
+    fail_on = config.fail_verdicts()
     text = _read(args.text, defaults.MAX_TEXT_CHARS, f"an answer (max_text_chars={defaults.MAX_TEXT_CHARS:,})")
     require_text(text, f"the answer in {'stdin' if args.text == '-' else args.text}")
     request = CheckRequest(text, sources=_read_sources(args.sources))
-    report = _settings(args).checker().check(request)
+    report = config.build().check(request)
     failing = report.failing(fail_on)
     if args.html:
         with _output(args.html) as out:
             out.write(report.to_html(fail_on, source_names=args.sources))
         print(f"report written to {args.html}", file=sys.stderr)
     if args.json:
-        print(json.dumps(report_json(report, fail_on), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(fail_on), indent=2, ensure_ascii=False))
     else:
         print(_table(report, args.sources))
         print(textwrap.fill(_CONFIDENCE_LEGEND, 100))
@@ -194,15 +187,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_check_batch(args: argparse.Namespace) -> int:
-    settings = _settings(args)
+    config = config_from(args)
     # Ray reads the file itself; the lines are read here for the local engine and the HTML page.
     rows = _read_lines(args.input) if args.engine == "local" or args.html else []
     if args.engine == "ray":
-        lines = run_on_ray(
-            args.input, settings, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address
-        )
+        lines = run_on_ray(args.input, config, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address)
     else:
-        lines = run_in_process(rows, settings, args.items_per_batch, progress=len(rows) > args.items_per_batch)
+        lines = run_in_process(rows, config, args.items_per_batch, progress=len(rows) > args.items_per_batch)
     counts = {"items": 0, "passed": 0, "errors": 0}
     results = []
     to_file = args.output is not None
@@ -220,7 +211,7 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     for path in [args.output] if to_file else []:
         print(f"report written to {path}", file=sys.stderr)
     if args.html:
-        _write_batch_html(args.html, rows, results, settings)
+        _write_batch_html(args.html, rows, results, config)
         print(f"report written to {args.html}", file=sys.stderr)
     print(
         f"{counts['passed']} of {counts['items']} items pass"
@@ -244,7 +235,7 @@ def _item_rows(result: dict) -> str:
     return "\n".join(rows)
 
 
-def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], settings: JobSettings) -> None:
+def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], config: CheckerConfig) -> None:
     """The batch page: each output row with its input's text (both engines keep input order)."""
     from validator.report import render_batch
 
@@ -254,7 +245,7 @@ def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], s
         text = parsed.get("text") if isinstance(parsed, dict) else None
         items.append({**result, "text": text if isinstance(text, str) else ""})
     with _output(path) as out:
-        out.write(render_batch(items, fail_on=settings.fail_on, settings=settings.checker().describe()))
+        out.write(render_batch(items, fail_on=config.fail_on, settings=config.build().describe()))
 
 
 def _umask() -> int:
@@ -297,8 +288,9 @@ def cmd_citations(args: argparse.Namespace) -> int:
             if entry.get(key) is not None and not isinstance(entry[key], str):
                 raise InvalidInput(f"citation {i}: {key!r} must be a string, got {entry[key]!r:.80}")
         citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
-    fail_on = parse_fail_on(args.fail_on)
-    checker = _settings(args).citation_checker(args.gate)
+    config = config_from(args)
+    fail_on = config.fail_verdicts()
+    checker = config.citation_checker(args.gate)
     judge, usage = checker.judge, Usage()
     source = _read(args.source, defaults.MAX_SOURCE_CHARS, f"a source (max_source_chars={defaults.MAX_SOURCE_CHARS:,})")
     results = checker.check(source, citations, usage)
@@ -361,8 +353,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         answers.append(LabelledAnswer.from_row(row, number))
     if len({a.grounded for a in answers}) < 2:
         raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")
-    settings = _settings(args)
-    checker = dataclasses.replace(settings, min_confidence=0.0).checker()  # score every sentence: see calibrate()
+    config = config_from(args)
+    checker = dataclasses.replace(config, min_confidence=0.0).build()  # score every sentence: see calibrate()
     defaults_of_model = checker.scorer.settings
     requests = [CheckRequest(a.text, sources=a.sources) for a in answers]
     reports = checker.check_batch(requests, progress=len(requests) > 20)
@@ -378,7 +370,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     made_with = {
         "model": checker.describe()["model"],
         "input": args.input,
-        "flags": {"top_k": args.top_k, "retrieval": args.retrieval, "max_missed": args.max_missed},
+        "flags": {"top_k": config.top_k, "retrieval": config.retrieval, "max_missed": args.max_missed},
     }
     file = fitted.settings(defaults_of_model.temperature, model_labels(checker.scorer.model_name), made_with)
     if args.output:
@@ -400,6 +392,46 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
+    """The settings flags, as parents of the commands: the model's, the cut's and the judge's (with
+    ``--html``), and retrieval's. Each flag's ``dest`` is a :class:`CheckerConfig` field and a flag
+    not given is left out (``SUPPRESS``), so the defaults live in one place: the config."""
+    model = _Parser(add_help=False, argument_default=argparse.SUPPRESS)
+    model.add_argument("--model", dest="model_name", help="NLI model folder or hub id (default: bundled)")
+    model.add_argument("--device", help="cpu, cuda, mps (default: auto)")
+    model.add_argument("--backend", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU (default: torch)")
+    model.add_argument("--batch-size", type=_positive_int, help="default: 8 on CPU, 64 on GPU")
+    model.add_argument("--max-length", type=_positive_int, help=f"tokens per model input ({defaults.MAX_LENGTH})")
+    model.add_argument("--settings", metavar="FILE.json", help="temperature and thresholds from `calibrate --output`")
+    common = _Parser(add_help=False, parents=[model], argument_default=argparse.SUPPRESS)
+    common.add_argument(
+        "--min-confidence",
+        type=_probability,
+        help="entailment probability to count as supported (default: the model's)",
+    )
+    common.add_argument(
+        "--contradiction-threshold",
+        type=_probability,
+        help="contradiction probability to count as contradicted (default: the model's)",
+    )
+    common.add_argument("--fail-on", nargs="+", choices=FAILABLE_VERDICTS, help="default: both")
+    common.add_argument("--html", default=None, metavar="FILE", help="also write a self-contained HTML report")
+    common.add_argument("--scorer", choices=SCORER_MODES, help="llm / cascade: an LLM judge (default: nli)")
+    common.add_argument(
+        "--llm-model", dest="llm_callable", help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>"
+    )
+    common.add_argument(
+        "--llm-api-base", default=None, help=f"an OpenAI-compatible server's URL (key: ${API_KEY_VARIABLE})"
+    )
+    retrieval = _Parser(add_help=False, argument_default=argparse.SUPPRESS)  # citations: judged against their section
+    retrieval.add_argument("--top-k", type=_positive_int, help=f"passages per sentence ({defaults.TOP_K})")
+    retrieval.add_argument("--retrieval", choices=RETRIEVALS, help="how sources are searched (default: hybrid)")
+    retrieval.add_argument(
+        "--review-threshold", type=_probability, help=f"less sure verdicts get * ({defaults.REVIEW_THRESHOLD})"
+    )
+    return model, common, retrieval
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m validator",
@@ -407,41 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(citations), and fit the thresholds to your own labelled answers (calibrate).",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    model = _Parser(add_help=False)
-    model.add_argument("--model", default=None, help="NLI model folder or hub id (default: bundled)")
-    model.add_argument("--device", default=None, help="cpu, cuda, mps (default: auto)")
-    model.add_argument("--backend", default="torch", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU")
-    model.add_argument("--batch-size", type=_positive_int, default=None, help="default: 8 on CPU, 64 on GPU")
-    model.add_argument("--max-length", type=_positive_int, default=defaults.MAX_LENGTH, help="tokens per model input")
-    model.add_argument(
-        "--settings", default=None, metavar="FILE.json", help="temperature and thresholds from `calibrate --output`"
-    )
-    common = _Parser(add_help=False, parents=[model])
-    common.add_argument(
-        "--min-confidence",
-        type=_probability,
-        default=None,
-        help="entailment probability to count as supported (default: the model's)",
-    )
-    common.add_argument(
-        "--contradiction-threshold",
-        type=_probability,
-        default=None,
-        help="contradiction probability to count as contradicted (default: the model's)",
-    )
-    common.add_argument("--fail-on", nargs="+", default=list(FAILABLE_VERDICTS), choices=FAILABLE_VERDICTS)
-    common.add_argument("--html", default=None, metavar="FILE", help="also write a self-contained HTML report")
-    common.add_argument("--scorer", choices=SCORER_MODES, default="nli", help="llm / cascade: an LLM judge")
-    common.add_argument("--llm-model", default=None, help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>")
-    common.add_argument(
-        "--llm-api-base", default=None, help=f"an OpenAI-compatible server's URL (key: ${API_KEY_VARIABLE})"
-    )
-    retrieval = _Parser(add_help=False)  # citations are judged against their cited section: nothing to retrieve
-    retrieval.add_argument("--top-k", type=_positive_int, default=defaults.TOP_K, help="passages per sentence")
-    retrieval.add_argument("--retrieval", choices=RETRIEVALS, default="hybrid", help="how sources are searched")
-    retrieval.add_argument(
-        "--review-threshold", type=_probability, default=defaults.REVIEW_THRESHOLD, help="less sure verdicts get *"
-    )
+    model, common, retrieval = _settings_parents()
     check = sub.add_parser("check", parents=[common, retrieval], help="check one answer against source files")
     check.add_argument("--sources", nargs="+", required=True, metavar="FILE")
     check.add_argument("--text", required=True, metavar="FILE|-", help="the answer; - reads stdin")

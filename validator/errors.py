@@ -40,3 +40,14 @@ def require_text(text: object, where: str = "the answer") -> None:
     the batch job treat it alike: a Guard fails an empty answer before any validator runs)."""
     if isinstance(text, str) and not text.strip():
         raise EmptyAnswer(where)
+
+
+def check_choice(name: str, value: object, choices: tuple[object, ...], otherwise: str = "") -> None:
+    """Raise :class:`InvalidInput` naming ``name`` and listing ``choices`` (then ``otherwise``, a
+    kind of value also accepted, such as " or a callable") unless ``value`` is one of them.
+
+    Raises:
+        InvalidInput: ``value`` is not one of ``choices``.
+    """
+    if value not in choices:
+        raise InvalidInput(f"{name} must be one of {choices}{otherwise}, got {value!r}")

@@ -36,7 +36,7 @@ from typing import Any, Literal
 from urllib.parse import urlparse
 
 from validator import defaults
-from validator.errors import CheckUnavailable, InvalidInput
+from validator.errors import CheckUnavailable, InvalidInput, check_choice
 from validator.numbers import STOPWORDS, find_numbers
 from validator.quotes import normalize
 from validator.verdicts import Verdict
@@ -388,8 +388,7 @@ def check_scorer_mode(scorer_mode: str, judge: LLMJudge | None) -> ScorerMode:
     Raises:
         InvalidInput: An unknown mode, or ``"llm"`` / ``"cascade"`` without a judge.
     """
-    if scorer_mode not in SCORER_MODES:
-        raise InvalidInput(f"scorer must be one of {SCORER_MODES}, got {scorer_mode!r}")
+    check_choice("scorer", scorer_mode, SCORER_MODES)
     if scorer_mode != "nli" and judge is None:
         raise InvalidInput(
             f'scorer="{scorer_mode}" needs an LLM judge: pass llm_callable (on the command line, --llm-model)'
@@ -397,8 +396,8 @@ def check_scorer_mode(scorer_mode: str, judge: LLMJudge | None) -> ScorerMode:
     return scorer_mode  # type: ignore[return-value]
 
 
-def cli_judge(model: str, api_base: str | None) -> LLMJudge:
-    """The judge the CLI and the batch job build from ``--llm-model`` / ``--llm-api-base``.
+def cli_llm_kwargs(api_base: str | None) -> dict[str, Any]:
+    """The judge's ``llm_kwargs`` for the CLI's ``--llm-api-base``.
 
     A key never goes on a command line (it would show in ``ps`` and shell history): LiteLLM
     reads provider keys from their usual variables (``OPENAI_API_KEY``…), and a key for an
@@ -407,4 +406,4 @@ def cli_judge(model: str, api_base: str | None) -> LLMJudge:
     kwargs: dict[str, Any] = {"api_base": api_base} if api_base else {}
     if key := os.environ.get(API_KEY_VARIABLE):
         kwargs["api_key"] = key
-    return LLMJudge(model, kwargs)
+    return kwargs

@@ -43,7 +43,12 @@ MIN_QUOTE_WORDS = 5
 def normalize(text: str) -> str:
     """Fold the differences that copying text introduces, so a verbatim quote still matches, and
     drop the characters no reader sees, so none can hide a word from the checks."""
-    text = _LINE_END_HYPHEN.sub(r"\1\2", _INVISIBLE.sub("", text).translate(_DASHES))
+    return fold_space(_LINE_END_HYPHEN.sub(r"\1\2", _INVISIBLE.sub("", text).translate(_DASHES)))
+
+
+def fold_space(text: str) -> str:
+    """Every run of whitespace (line breaks, tabs, a source's hard-wrap indentation) as one space,
+    and none at the ends: how text is compared here, and how a report shows a passage."""
     return _SPACE.sub(" ", text).strip()
 
 
@@ -100,14 +105,23 @@ def sentence_keys(sentence: str) -> list[str]:
 
 @dataclass(frozen=True)
 class VerbatimHaystack:
-    """A passage prepared for verbatim lookups (normalize once, look up many sentences)."""
+    """A passage prepared for verbatim lookups (normalize once, look up many sentences and
+    quotes): ``normalized`` for quotes, which must match in case too, ``folded`` for sentences."""
 
     text: str
+    normalized: str
     folded: str
 
     @classmethod
     def of(cls, text: str) -> VerbatimHaystack:
-        return cls(text, normalize(text).casefold())
+        normalized = normalize(text)
+        return cls(text, normalized, normalized.casefold())
+
+    @staticmethod
+    def joined(haystacks: Sequence[VerbatimHaystack]) -> str:
+        """The normalized texts of ``haystacks`` as one, for quotes (the same as normalizing the
+        joined texts: :func:`normalize` strips each end and folds the space between)."""
+        return " ".join(h.normalized for h in haystacks if h.normalized)
 
     def find_sentence(self, sentence: str, at: int | None = None) -> tuple[int, int] | None:
         """Where the source **asserts** ``sentence`` in its own voice, as (start, start of the

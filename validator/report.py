@@ -23,6 +23,7 @@ from typing import Any
 
 import jinja2
 
+from validator.quotes import fold_space
 from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, parse_fail_on
 
 VERDICT_LABELS = {
@@ -72,7 +73,7 @@ def evidence_window(passage: str, sentence: str, width: int = 100) -> str:
     """The part of ``passage`` (about ``width`` characters) around the most words it shares with
     ``sentence`` (the words :func:`highlight` marks), so a preview shows the deciding words
     ("330 metres", "1953") rather than the passage's first line; "…" where it is cut."""
-    text = " ".join(passage.split())
+    text = fold_space(passage)
     if len(text) <= width:
         return text
     marked, position = [], 0
@@ -244,7 +245,7 @@ def _histogram(values: Sequence[float | None]) -> list[dict[str, Any]]:
 def _reflow(text: str) -> str:
     """Paragraphs with their hard wraps and indentation undone (a licence or RFC is wrapped at 72
     columns and indented; in a browser that reads as ragged text)."""
-    return "\n\n".join(" ".join(part.split()) for part in re.split(r"\n[ \t]*\n", text) if part.strip())
+    return "\n\n".join(fold_space(part) for part in re.split(r"\n[ \t]*\n", text) if part.strip())
 
 
 def render_citations(

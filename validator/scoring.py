@@ -29,7 +29,7 @@ import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
 
 from validator import defaults
-from validator.errors import InvalidInput, ModelUnavailable
+from validator.errors import InvalidInput, ModelUnavailable, check_choice
 from validator.quiet import quiet_loading
 
 logger = logging.getLogger("provenance_nli")
@@ -325,6 +325,8 @@ class PairScorer(ABC):
 
     def hypothesis_fits(self, hypotheses: Sequence[str]) -> list[bool]:
         """Whether each hypothesis leaves at least half of the model input for the premise."""
+        if not hypotheses:  # the tokenizer fails on an empty batch
+            return []
         tools = self.tools
         with tools.lock:
             lengths = [len(ids) for ids in tools.tokenizer(list(hypotheses), add_special_tokens=False)["input_ids"]]
@@ -379,8 +381,7 @@ class NLIScorer(PairScorer):
         super().__init__(model_name, max_length=max_length, settings_file=settings_file)
         if batch_size is not None and batch_size < 1:
             raise InvalidInput(f"batch_size must be positive, got {batch_size}")
-        if backend not in BACKENDS:
-            raise InvalidInput(f"backend must be one of {BACKENDS}, got {backend!r}")
+        check_choice("backend", backend, BACKENDS)
         if backend == "onnx" and device not in (None, "cpu"):
             raise InvalidInput(f'backend="onnx" runs on the CPU; got device={device!r}')
         self.checkpoint_path = checkpoint_path

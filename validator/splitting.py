@@ -23,12 +23,18 @@ from typing import Literal, cast
 import pysbd
 from pysbd.utils import TextSpan
 
+from validator.errors import check_choice
+
 ChunkStrategy = Literal["sentence", "word", "char", "token", "full"]
 CHUNK_STRATEGIES: tuple[str, ...] = ("sentence", "word", "char", "token", "full")
 MAX_BLOCK_CHARS = 2_000
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
 _SOFT_WRAP = re.compile(r"(?<![.!?:;\n])[ \t]*\n(?![ \t]*(?:\n|[-*•#>]|\d+[.)][ \t]))")
-_SOFT_BREAK = re.compile(r"[.!?。！？][\"'”’)\]]*\s+")
+SENTENCE_END = r"[.!?…。！？][\"'”’)\]»]*"
+"""Sentence-final punctuation and the closing marks that may follow it ('…tall."', '…fin.»'),
+as a regular expression: the splitter cuts long runs of text after it, and the streaming
+validator releases a sentence that ends with it."""
+_SOFT_BREAK = re.compile(SENTENCE_END + r"\s+")
 _WORD = re.compile(r"\S+")
 PYSBD_PLACEHOLDERS = "∯∮♨☝♭♬☉☄☇☈ᓴᓷᓸᓳᓱᓰ✂⎋⌬☏ƪ♟♝ȹȸ⁃"
 """Characters pysbd substitutes into text while it works (pysbd 0.3.4's rule files)."""
@@ -144,10 +150,10 @@ def chunk_text(
         tokenize: For ``token``: returns the (start, end) character offsets of each token.
 
     Raises:
-        ValueError: On an unknown strategy or an overlap that is not smaller than size.
+        InvalidInput: On an unknown strategy (a ``ValueError``).
+        ValueError: On an overlap that is not smaller than size.
     """
-    if strategy not in CHUNK_STRATEGIES:
-        raise ValueError(f"chunk_strategy must be one of {CHUNK_STRATEGIES}, got {strategy!r}")
+    check_choice("chunk_strategy", strategy, CHUNK_STRATEGIES)
     if size < 1 or not 0 <= overlap < size:
         raise ValueError(f"need chunk_size >= 1 and 0 <= chunk_overlap < chunk_size, got {size}, {overlap}")
     if not text.strip():

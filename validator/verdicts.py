@@ -19,14 +19,18 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import InvalidInput
+from validator.quotes import Settlement
 from validator.retrieval import Evidence
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
 Method = Literal["verbatim", "negation_check", "model", "number_check", "quote_check", "llm", "none"]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
+SETTLED_VERDICTS: dict[Settlement, Verdict] = {"verbatim": "supported", "negation_check": "contradicted"}
+"""The verdict on a sentence the sources settle before any model: copied, or its negation copied."""
+_COLUMN_VERDICTS: dict[int, Verdict] = {ENTAILMENT: "supported", CONTRADICTION: "contradicted", NEUTRAL: "unsupported"}
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,21 @@ class Thresholds:
         for name, value in asdict(self).items():
             if not 0.0 <= value <= 1.0:
                 raise InvalidInput(f"{name} threshold must be in [0, 1], got {value}")
+
+    @classmethod
+    def for_model(
+        cls,
+        settings: ModelSettings,
+        entailment: float | None = None,
+        contradiction: float | None = None,
+        review: float = defaults.REVIEW_THRESHOLD,
+    ) -> Thresholds:
+        """The model folder's (or settings file's) cut-offs, with any set here in their place."""
+        return cls(
+            settings.entailment_threshold if entailment is None else entailment,
+            settings.contradiction_threshold if contradiction is None else contradiction,
+            review,
+        )
 
 
 @dataclass(frozen=True)
@@ -98,13 +117,27 @@ class SentenceResult:
 
 
 def decide_columns(probabilities: np.ndarray, entailment: float, contradiction: float) -> np.ndarray:
-    """The rule below, row by row on ``(n, 3)`` probabilities: the column of each row's verdict
-    (ENTAILMENT, CONTRADICTION, or NEUTRAL for unsupported). Calibration and evaluation use it."""
+    """The verdict rule (the module docstring), row by row on ``(n, 3)`` probabilities: the column
+    of each row's verdict (ENTAILMENT, CONTRADICTION, or NEUTRAL for unsupported). Every verdict
+    of the model goes through here: calibration and evaluation call it on many rows,
+    :func:`verdict_of` on one."""
     return np.where(
         probabilities[:, ENTAILMENT] >= entailment,
         ENTAILMENT,
         np.where(probabilities[:, CONTRADICTION] >= contradiction, CONTRADICTION, NEUTRAL),
     )
+
+
+def verdict_of(entailment: float, contradiction: float, thresholds: Thresholds) -> tuple[Verdict, float]:
+    """The verdict for the strongest entailment and contradiction, and its confidence: the
+    entailment for ``supported``, the contradiction for ``contradicted``, and for
+    ``unsupported`` one minus the stronger of the two."""
+    row = np.array([[entailment, 0.0, contradiction]])
+    column = int(decide_columns(row, thresholds.entailment, thresholds.contradiction)[0])
+    confidence = {ENTAILMENT: entailment, CONTRADICTION: contradiction}.get(
+        column, 1.0 - max(entailment, contradiction)
+    )
+    return _COLUMN_VERDICTS[column], float(confidence)
 
 
 def decide(
@@ -113,13 +146,12 @@ def decide(
     """Verdict, its confidence and the deciding premise, from ``(n_premises, 3)`` probabilities."""
     best_entailment = int(probabilities[:, ENTAILMENT].argmax())
     best_contradiction = int(probabilities[:, CONTRADICTION].argmax())
-    entailment = float(probabilities[best_entailment, ENTAILMENT])
-    contradiction = float(probabilities[best_contradiction, CONTRADICTION])
-    if entailment >= thresholds.entailment:
-        return "supported", entailment, premises[best_entailment]
-    if contradiction >= thresholds.contradiction:
-        return "contradicted", contradiction, premises[best_contradiction]
-    return "unsupported", 1.0 - max(entailment, contradiction), premises[best_entailment]
+    verdict, confidence = verdict_of(
+        float(probabilities[best_entailment, ENTAILMENT]),
+        float(probabilities[best_contradiction, CONTRADICTION]),
+        thresholds,
+    )
+    return verdict, confidence, premises[best_contradiction if verdict == "contradicted" else best_entailment]
 
 
 def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:

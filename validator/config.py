@@ -1,0 +1,174 @@
+"""One configuration for every way in: every setting with its default, and how to build from it.
+
+The validator (:class:`~validator.main.ProvenanceNLI`), the CLI, the batch job (in process and
+on each Ray actor) and the citation checker all build their scorer, thresholds, judge and
+checker here, so a setting means the same thing everywhere and a new one is added once. The
+values are plain (strings, numbers, tuples), so a config can be shipped to Ray actors and
+printed. Thresholds left as None are resolved once, against the model folder's
+``provenance_nli.json`` or the calibrated ``settings`` file that replaces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from validator import defaults
+from validator.citations import CitationChecker
+from validator.judge import LLMCallable, LLMJudge, ScorerMode
+from validator.pipeline import ProvenanceChecker, ValidationMethod
+from validator.remote import RemoteScorer
+from validator.retrieval import Retrieval, SourceIndexCache
+from validator.scoring import Backend, NLIScorer, PairScorer
+from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+
+
+@dataclass(frozen=True)
+class CheckerConfig:
+    """Every setting of a check.
+
+    Args:
+        model_name: Local folder or hub id of any 2- or 3-way NLI sequence classifier.
+            Defaults to the bundled model (offline).
+        model_checkpoint_path: Fine-tuned weights over ``model_name`` (``.safetensors`` or a
+            state dict, read with ``weights_only=True``).
+        device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
+        batch_size: Model inputs per forward pass. Defaults to 8 on a CPU, 64 on a GPU.
+        backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy of the model on
+            the CPU (``pip install "provenance-nli[onnx]"``). Defaults to ``"torch"``.
+        max_length: Tokens per model input; longer passages are scored as windows.
+            Defaults to 256.
+        settings: A settings file (``python -m validator calibrate --output``) whose temperature
+            and thresholds replace the model folder's: the cut fitted to your own labelled
+            answers. Its labels must be the model's. Defaults to None (the model's own).
+        inference_endpoint: A remote scoring URL (KServe v2, e.g. the Ray Serve app in
+            :mod:`validator.serving`); retrieval and verdicts still run here, and
+            ``model_name`` names the model the endpoint serves (for its tokenizer and
+            thresholds). A timeout, refused connection, error status or malformed body fails
+            closed. Defaults to None (score here).
+        endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
+        min_confidence: Entailment probability needed to count as supported. Defaults to
+            the model folder's threshold.
+        contradiction_threshold: Contradiction probability for ``contradicted``. Defaults
+            to the model folder's.
+        review_threshold: Verdicts less confident than this are flagged ``needs_review``.
+            Defaults to 0.8.
+        fail_on: Verdicts that fail validation: ``"contradicted"``, ``"unsupported"`` or
+            both. Defaults to both.
+        top_k: Passages per sentence. Defaults to 3.
+        retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings, fused by
+            reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
+        joint_premise: Also score each sentence against its top-k passages joined.
+            Defaults to True.
+        validation_method: ``"sentence"`` (each sentence) or ``"full"`` (the whole text as
+            one claim). Defaults to ``"sentence"``.
+        max_text_chars: Longer values fail closed without being checked. Defaults to 200,000.
+        max_source_chars: Sources longer than this in all fail closed without being
+            checked. Defaults to 2,000,000.
+        query_timeout: Seconds a ``query_function`` call may take; a slower one fails
+            closed. Defaults to 30.
+        scorer: ``"nli"`` (the NLI model; offline), ``"llm"`` (an LLM judge decides what the
+            deterministic checks leave open) or ``"cascade"`` (the NLI model first, the judge
+            only where it is not confident). Defaults to ``"nli"``.
+        llm_callable: For ``"llm"`` / ``"cascade"``: a LiteLLM model name (``"gpt-4o-mini"``,
+            ``"openai/<name>"`` with ``llm_kwargs={"api_base": ...}``), or ``f(prompt) -> str``.
+        llm_kwargs: Passed to ``litellm.completion`` (``api_base``, ``api_key``…); never
+            printed.
+        llm_timeout: Seconds per judge call (retried with back-off on rate limits, 5xx and
+            timeouts, then fail closed). Defaults to 30.
+        llm_max_concurrency: Judge calls in flight at once. Defaults to 8.
+    """
+
+    model_name: str | None = None
+    model_checkpoint_path: str | None = None
+    device: str | None = None
+    batch_size: int | None = None
+    backend: Backend = "torch"
+    max_length: int = defaults.MAX_LENGTH
+    settings: str | None = None
+    inference_endpoint: str | None = None
+    endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S
+    min_confidence: float | None = None
+    contradiction_threshold: float | None = None
+    review_threshold: float = defaults.REVIEW_THRESHOLD
+    fail_on: str | Sequence[str] = FAILABLE_VERDICTS
+    top_k: int = defaults.TOP_K
+    retrieval: Retrieval = "hybrid"
+    joint_premise: bool = True
+    validation_method: ValidationMethod = "sentence"
+    max_text_chars: int = defaults.MAX_TEXT_CHARS
+    max_source_chars: int = defaults.MAX_SOURCE_CHARS
+    query_timeout: float = defaults.QUERY_TIMEOUT_S
+    scorer: ScorerMode = "nli"
+    llm_callable: LLMCallable | None = None
+    llm_kwargs: Mapping[str, Any] | None = field(default=None, repr=False)
+    llm_timeout: float = defaults.LLM_TIMEOUT_S
+    llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY
+
+    def fail_verdicts(self) -> frozenset[str]:
+        """The verdicts that fail a check (:func:`~validator.verdicts.parse_fail_on`)."""
+        return parse_fail_on(self.fail_on)
+
+    def pair_scorer(self) -> PairScorer:
+        """The model here, or the endpoint that serves it."""
+        if self.inference_endpoint:
+            return RemoteScorer(
+                self.inference_endpoint,
+                self.model_name,
+                max_length=self.max_length,
+                timeout=self.endpoint_timeout,
+                settings_file=self.settings,
+            )
+        return NLIScorer(
+            self.model_name,
+            checkpoint_path=self.model_checkpoint_path,
+            device=self.device,
+            max_length=self.max_length,
+            batch_size=self.batch_size,
+            backend=self.backend,
+            settings_file=self.settings,
+        )
+
+    def thresholds(self, scorer: PairScorer) -> Thresholds:
+        """The scorer's model's cut-offs, with the ones set here in their place."""
+        return Thresholds.for_model(
+            scorer.settings, self.min_confidence, self.contradiction_threshold, self.review_threshold
+        )
+
+    def judge(self) -> LLMJudge | None:
+        """The LLM judge, for ``scorer="llm"`` or ``"cascade"`` with an ``llm_callable``."""
+        if self.scorer == "nli" or self.llm_callable is None:
+            return None
+        return LLMJudge(
+            self.llm_callable,
+            dict(self.llm_kwargs or {}),
+            timeout=self.llm_timeout,
+            max_concurrency=self.llm_max_concurrency,
+        )
+
+    def build(self, cache: SourceIndexCache | None = None) -> ProvenanceChecker:
+        """The checker with every setting here."""
+        scorer = self.pair_scorer()
+        return ProvenanceChecker(
+            scorer,
+            top_k=self.top_k,
+            thresholds=self.thresholds(scorer),
+            joint_premise=self.joint_premise,
+            validation_method=self.validation_method,
+            max_text_chars=self.max_text_chars,
+            max_source_chars=self.max_source_chars,
+            query_timeout=self.query_timeout,
+            embed_device=self.device,
+            retrieval=self.retrieval,
+            scorer_mode=self.scorer,
+            judge=self.judge(),
+            cache=cache,
+        )
+
+    def citation_checker(self, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
+        """The citation checker with the same model, thresholds and judge as :meth:`build`."""
+        scorer = self.pair_scorer()
+        return CitationChecker(
+            scorer, gate=gate, thresholds=self.thresholds(scorer), scorer_mode=self.scorer, judge=self.judge()
+        )

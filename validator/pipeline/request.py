@@ -1,0 +1,149 @@
+"""What goes into a check and what comes out: :class:`CheckRequest` and :class:`CheckReport`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from validator import defaults
+from validator.errors import InvalidInput, check_choice
+from validator.retrieval import DISTANCE_METRICS, DistanceMetric, EmbedFunction, QueryFunction, check_sources
+from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy
+from validator.verdicts import FAILABLE_VERDICTS, SentenceResult
+
+METADATA_KEYS = (
+    "sources",
+    "query_function",
+    "embed_function",
+    "chunk_strategy",
+    "chunk_size",
+    "chunk_overlap",
+    "distance_metric",
+)
+"""The guardrails metadata keys a check reads (any others are the app's and passed through)."""
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """One text to check and where its evidence comes from (``sources`` or ``query_function``)."""
+
+    text: str
+    sources: list[str] | None = None
+    query_function: QueryFunction | None = None
+    embed_function: EmbedFunction | None = None
+    chunk_strategy: ChunkStrategy = defaults.CHUNK_STRATEGY
+    chunk_size: int = defaults.CHUNK_SIZE
+    chunk_overlap: int = defaults.CHUNK_OVERLAP
+    distance_metric: DistanceMetric = defaults.DISTANCE_METRIC
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise InvalidInput(f"the value to check must be a string, got {type(self.text).__name__}")
+        if (self.sources is None) == (self.query_function is None):
+            raise InvalidInput(
+                "pass exactly one of metadata['sources'] (a list of strings) or metadata['query_function']"
+            )
+        if self.sources is not None:
+            object.__setattr__(self, "sources", check_sources(self.sources))
+        if self.query_function is not None and not callable(self.query_function):
+            raise InvalidInput("metadata['query_function'] must be callable as query_function(text, k)")
+        if self.embed_function is not None and not callable(self.embed_function):
+            raise InvalidInput("metadata['embed_function'] must be callable on a list of strings")
+        check_choice("chunk_strategy", self.chunk_strategy, CHUNK_STRATEGIES)
+        check_choice("distance_metric", self.distance_metric, DISTANCE_METRICS)
+        if not (
+            isinstance(self.chunk_size, int)
+            and isinstance(self.chunk_overlap, int)
+            and self.chunk_size >= 1
+            and 0 <= self.chunk_overlap < self.chunk_size
+        ):
+            raise InvalidInput(
+                f"need integers chunk_size >= 1 and 0 <= chunk_overlap < chunk_size, "
+                f"got {self.chunk_size!r}, {self.chunk_overlap!r}"
+            )
+
+    @classmethod
+    def from_metadata(cls, text: str, metadata: Mapping[str, Any]) -> CheckRequest:
+        """Build a request from guardrails-style metadata keys (unknown keys are ignored)."""
+        return cls(text, **{key: metadata[key] for key in METADATA_KEYS if key in metadata})
+
+
+class _ReportJSON(TypedDict):
+    passed: bool
+    sentences: list[dict[str, Any]]
+    """Each :meth:`SentenceResult.to_dict`, in order."""
+
+
+class ReportJSON(_ReportJSON, total=False):
+    """A checked answer as JSON: what ``check --json`` prints, ``check-batch`` writes per item
+    (with its ``id``, or an ``error`` instead of verdicts), a Guard result's
+    ``metadata["provenance_nli"]`` holds, and the HTML reports read."""
+
+    llm: dict[str, Any]
+    id: Any
+    error: str
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Verdicts for every sentence of ``text``, in order."""
+
+    text: str
+    sentences: list[SentenceResult] = field(default_factory=list)
+    llm: dict[str, Any] | None = None
+    """With an LLM judge: how many sentences it judged, of how many, and its token use."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """What decided the verdicts (model, thresholds, top-k, retrieval, scorer): see
+    :meth:`ProvenanceChecker.describe`."""
+
+    def failing(self, fail_on: Iterable[str]) -> list[SentenceResult]:
+        fail_on = set(fail_on)
+        return [s for s in self.sentences if s.verdict in fail_on]
+
+    def to_json(self, fail_on: Iterable[str]) -> ReportJSON:
+        """Whether the answer passes a check that fails on ``fail_on``, and every sentence's result."""
+        result = ReportJSON(passed=not self.failing(fail_on), sentences=[s.to_dict() for s in self.sentences])
+        if self.llm is not None:
+            result["llm"] = self.llm
+        return result
+
+    def to_html(self, fail_on: Iterable[str] = FAILABLE_VERDICTS, source_names: Sequence[str] | None = None) -> str:
+        """A self-contained HTML page of these verdicts (see :mod:`validator.report`), to show a
+        reviewer or to store beside a flagged answer. ``source_names`` label the sources by index."""
+        from validator.report import render_check
+
+        return render_check(
+            self.text,
+            [s.to_dict() for s in self.sentences],
+            fail_on=fail_on,
+            settings=self.settings,
+            source_names=source_names,
+            llm=self.llm,
+        )
+
+    def without(self, removed: Sequence[SentenceResult]) -> str:
+        """``text`` with ``removed`` sentences cut out and everything else byte for byte.
+
+        Each cut takes the whitespace that followed the sentence (or, for sentences after the
+        last one kept, the whitespace before them), so no double or trailing spaces are left.
+        """
+        removed_ids = {id(s) for s in removed}
+        kept_indexes = [i for i, s in enumerate(self.sentences) if id(s) not in removed_ids]
+        if not kept_indexes and self.sentences:  # nothing is left to keep, not even the spaces between
+            return ""
+        last_kept = kept_indexes[-1] if kept_indexes else None
+        cuts: list[tuple[int, int]] = []
+        for i, sentence in enumerate(self.sentences):
+            if id(sentence) not in removed_ids:
+                continue
+            if last_kept is not None and i < last_kept:
+                cuts.append((sentence.start, self.sentences[i + 1].start))
+            else:  # after the last kept sentence: take the whitespace before it instead
+                cuts.append((self.sentences[last_kept].end if last_kept is not None else sentence.start, sentence.end))
+        kept, position = [], 0
+        for start, end in sorted(cuts):
+            kept.append(self.text[position : max(start, position)])
+            position = max(position, end)
+        kept.append(self.text[position:])
+        return "".join(kept)

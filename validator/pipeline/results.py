@@ -1,0 +1,165 @@
+"""One constructor per kind of :class:`~validator.verdicts.SentenceResult`, so each field means
+the same thing whichever step decided the sentence.
+
+A sentence is decided by exactly one of: the quote check (:func:`fabricated_quote`), the
+sources themselves (:func:`settled`: copied, or its negation copied), nothing to check it
+against (:func:`unchecked`), the NLI model (:func:`by_model`) or the LLM judge
+(:func:`by_judge`). Support from the model or the judge must also pass the number rule
+(:func:`validator.numbers.check_numbers`), else the method is ``number_check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from validator.judge import Judgement, gated
+from validator.numbers import NumberFinding, check_numbers, find_numbers
+from validator.pipeline.sentences import OpenSentence, reading_of, sources_of
+from validator.quotes import Held
+from validator.retrieval import Evidence
+from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
+from validator.splitting import Span
+from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
+
+_SETTLED_NOTES = {"verbatim": "copied from the source", "negation_check": "the source states its negation"}
+
+
+def fabricated_quote(span: Span, quote: Span) -> SentenceResult:
+    """A quoted span of five or more words that no source holds: it fails, no model asked."""
+    return SentenceResult(
+        span.text,
+        span.start,
+        span.end,
+        "fabricated_quote",
+        0.0,
+        0.0,
+        None,
+        needs_review=False,
+        note="quoted text not found in the sources",
+        quote_start=quote.start,
+        quote_end=quote.end,
+        method="quote_check",
+    )
+
+
+def settled(span: Span, reading: str, held: Held, evidence: Evidence) -> SentenceResult:
+    """A sentence a source asserts (supported) or whose negation it asserts (contradicted)."""
+    verdict = SETTLED_VERDICTS[held.method]
+    copied = verdict == "supported"
+    return SentenceResult(
+        span.text,
+        span.start,
+        span.end,
+        verdict,
+        entailment=1.0 if copied else 0.0,
+        contradiction=0.0 if copied else 1.0,
+        confidence=1.0,
+        needs_review=False,
+        evidence=evidence.text,
+        source_index=evidence.source_index,
+        note=_SETTLED_NOTES[held.method],
+        method=held.method,
+        evidence_sources=sources_of([evidence]),
+        reading=reading_of(span, reading),
+    )
+
+
+def unchecked(span: Span, reading: str, note: str) -> SentenceResult:
+    """Unsupported, with no model asked: nothing was retrieved, or the sentence is too long."""
+    return SentenceResult(
+        span.text,
+        span.start,
+        span.end,
+        "unsupported",
+        0.0,
+        0.0,
+        None,
+        needs_review=False,
+        note=note,
+        reading=reading_of(span, reading),
+    )
+
+
+def by_model(sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thresholds) -> SentenceResult:
+    """The verdict rule over the sentence's ``(n_premises, 3)`` probabilities, then the number
+    rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``."""
+    verdict, confidence, premise = decide(probabilities, sentence.premises, thresholds)
+    method: Method = "model"
+    note = None
+    if verdict == "supported":
+        verdict, premise, method, note = _numbers_vouched(sentence, probabilities, thresholds)
+    deciding = probabilities[next(i for i, p in enumerate(sentence.premises) if p is premise)]
+    return SentenceResult(
+        sentence.span.text,
+        sentence.span.start,
+        sentence.span.end,
+        verdict,
+        entailment=float(deciding[ENTAILMENT]),
+        contradiction=float(deciding[CONTRADICTION]),
+        neutral=float(deciding[NEUTRAL]),
+        reading=reading_of(sentence.span, sentence.reading),
+        confidence=confidence,
+        needs_review=confidence < thresholds.review,
+        evidence=premise.text,
+        source_index=premise.source_index,
+        note=note,
+        method=method,
+        premise_scores=[[float(p) for p in row] for row in probabilities],
+        evidence_sources=sources_of(sentence.premises) if premise.joint else sources_of([premise]),
+    )
+
+
+def _numbers_vouched(
+    sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thresholds
+) -> tuple[Verdict, Evidence, Method, str | None]:
+    """A supported sentence stays supported only if the evidence vouches for its numbers (the
+    number rule), and an entailing premise can vouch for them: a premise joined from several
+    sources cannot, so "1889" of one building and "1931" of another never meet there."""
+    premises = sentence.premises
+    order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
+    entailing = [i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment]
+    finding = check_numbers(sentence.reading, sentence.passages)
+    if finding is None:
+        has_numbers = bool(find_numbers(sentence.reading))
+        for i in entailing:
+            if not has_numbers or not (premises[i].joint and premises[i].source_index is None):
+                return "supported", premises[i], "model", None
+        finding = NumberFinding("unsupported", "number only in a passage joined from several sources")
+    # shown against the best-ranked passage: the one retrieval found most about this sentence
+    best = next((p for p in premises if not p.joint), premises[order[0]])
+    return finding.verdict, best, "number_check", finding.note
+
+
+def by_judge(sentence: OpenSentence, judgement: Judgement, thresholds: Thresholds) -> SentenceResult:
+    """The judge's verdict. Support must clear ``min_confidence`` and the number rule over every
+    passage the judge read, as the model's must."""
+    judgement = gated(judgement, thresholds.entailment)
+    verdict, method, note = judgement.verdict, "llm", judgement.note
+    if verdict == "supported" and (finding := check_numbers(sentence.reading, sentence.passages)):
+        verdict, method, note = finding.verdict, "number_check", finding.note
+    sources = sources_of(sentence.premises)
+    return SentenceResult(
+        sentence.span.text,
+        sentence.span.start,
+        sentence.span.end,
+        verdict,  # type: ignore[arg-type]
+        entailment=judgement.confidence if verdict == "supported" else 0.0,
+        contradiction=judgement.confidence if verdict == "contradicted" else 0.0,
+        neutral=judgement.confidence if verdict == "unsupported" else 0.0,
+        reading=reading_of(sentence.span, sentence.reading),
+        confidence=judgement.confidence,
+        needs_review=judgement.confidence < thresholds.review,
+        evidence=sentence.evidence_text,
+        source_index=sources[0] if len(sources) == 1 else None,
+        note=note,
+        method=method,  # type: ignore[arg-type]
+        judged=True,
+        evidence_sources=sources,
+    )
+
+
+def describe(sentences: Sequence[SentenceResult]) -> str:
+    """A one-line-per-sentence summary, used in error messages and the CLI."""
+    return "\n".join(f"- [{r.verdict}] {r.sentence}" + (f" ({r.note})" if r.note else "") for r in sentences)
