@@ -202,3 +202,15 @@ def test_a_real_quote_passes_the_quote_check_despite_curly_quotes_and_wrapping(m
     text = "The source says “It was completed in\n1889 and is 330 metres tall”."
     [sentence] = sentences_of(ProvenanceNLI(on_fail="noop").validate(text, metadata))
     assert sentence["verdict"] != "fabricated_quote"
+
+
+def test_every_setting_of_the_validator_reaches_the_checker_config() -> None:
+    """ProvenanceNLI forwards its arguments to CheckerConfig by name: one the config does not know
+    would be accepted and silently ignored."""
+    import inspect
+    from dataclasses import fields
+
+    from validator.config import CheckerConfig
+
+    own = {"self", "on_fail", "report", "kwargs"}
+    assert set(inspect.signature(ProvenanceNLI.__init__).parameters) - own == {f.name for f in fields(CheckerConfig)}
