@@ -23,6 +23,17 @@ from validator.retrieval import Retrieval, SourceIndexCache
 from validator.scoring import Backend, NLIScorer, PairScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
+_CHECKER_SETTINGS = (
+    "top_k",
+    "retrieval",
+    "joint_premise",
+    "validation_method",
+    "max_text_chars",
+    "max_source_chars",
+    "query_timeout",
+)
+"""The settings :class:`ProvenanceChecker` takes as they are, under the same names."""
+
 
 @dataclass(frozen=True)
 class CheckerConfig:
@@ -152,18 +163,12 @@ class CheckerConfig:
         scorer = self.pair_scorer()
         return ProvenanceChecker(
             scorer,
-            top_k=self.top_k,
             thresholds=self.thresholds(scorer),
-            joint_premise=self.joint_premise,
-            validation_method=self.validation_method,
-            max_text_chars=self.max_text_chars,
-            max_source_chars=self.max_source_chars,
-            query_timeout=self.query_timeout,
             embed_device=self.device,
-            retrieval=self.retrieval,
             scorer_mode=self.scorer,
             judge=self.judge(),
             cache=cache,
+            **{name: getattr(self, name) for name in _CHECKER_SETTINGS},
         )
 
     def citation_checker(self, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
