@@ -78,6 +78,8 @@ def test_ray_data_engine_writes_every_row_like_the_in_process_engine(tmp_path: P
         )
         assert result.returncode == 3, result.stderr[-3000:]  # one row could not be checked
         assert "150 of 301 items pass; 1 could not be checked" in result.stdout
+        # nothing a person would take for a failure: no Ray error or progress lines, no warnings
+        assert [line for line in result.stderr.splitlines() if not line.startswith("report written to")] == []
         outputs[engine] = [json.loads(line) for line in (tmp_path / f"{engine}.jsonl").read_text().splitlines()]
     assert [row["id"] for row in outputs["ray"]] == [row["id"] for row in rows(300)]
     for on_ray, here in zip(outputs["ray"], outputs["local"], strict=True):

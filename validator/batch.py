@@ -14,7 +14,9 @@ of stopping the job.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -23,6 +25,8 @@ from tqdm.auto import tqdm
 from validator.config import CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
 from validator.pipeline import CheckRequest, ReportJSON
+
+logger = logging.getLogger("provenance_nli")
 
 
 class BatchJob:
@@ -89,9 +93,10 @@ def parse_row(line: str) -> dict[str, Any] | InvalidInput:
 def run_in_process(
     rows: Sequence[str], config: CheckerConfig, items_per_batch: int, progress: bool = True
 ) -> Iterator[str]:
-    """Output lines for the raw JSONL ``rows``, checked batch by batch in this process."""
+    """Output lines for the raw JSONL ``rows``, checked batch by batch in this process; with
+    ``progress``, a bar on stderr where it is a terminal."""
     job = BatchJob(config)
-    with tqdm(total=len(rows), desc="checking", unit="item", disable=not progress) as bar:
+    with tqdm(total=len(rows), desc="checking", unit="item", disable=None if progress else True) as bar:
         for start in range(0, len(rows), items_per_batch):
             batch = rows[start : start + items_per_batch]
             yield from job.lines(batch)
@@ -115,20 +120,43 @@ def run_on_ray(
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     import ray
 
+    # Ray's own lines on stderr look like failures to a person running a batch: token
+    # authentication (on, for the local cluster too) and Ray Data's progress; warnings stay.
+    import ray.data
+
+    logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
+    logging.getLogger("ray.data").setLevel(logging.WARNING)
     started = not ray.is_initialized()
     if started:  # a cluster of its own stays on loopback
         node_ip = None if address else "127.0.0.1"
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, _node_ip_address=node_ip)
-    try:
-        ray.data.DataContext.get_current().execution_options.preserve_order = True
-        dataset = ray.data.read_text(path, drop_empty_lines=True).map_batches(
-            BatchJob,
-            fn_constructor_kwargs={"config": config},
-            compute=ray.data.ActorPoolStrategy(size=actors),
-            num_cpus=cpus_per_actor,
-            batch_size=items_per_batch,
-            batch_format="pyarrow",
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.WARNING,
+            _node_ip_address=node_ip,
         )
+    logger.info("checking %s on Ray: %d actors, each holding the model; Ray's info lines are off", path, actors)
+    try:
+        context = ray.data.DataContext.get_current()
+        context.execution_options.preserve_order = True
+        context.print_on_execution_start = context.enable_auto_log_stats = False
+        with warnings.catch_warnings():
+            # Ray Data keeps an actor's constructor arguments in the object store and, with actor
+            # restarts on (its default), logs an error-level line on every run that a restart could
+            # lose them (ray-project/ray#53727). Its own advice is map_batches(max_restarts=0), which
+            # Ray 2.60 also marks deprecated, with no named replacement yet: an actor that dies
+            # fails the run (which says so) rather than restarting.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            dataset = ray.data.read_text(path, drop_empty_lines=True).map_batches(
+                BatchJob,
+                fn_constructor_kwargs={"config": config},
+                compute=ray.data.ActorPoolStrategy(size=actors),
+                num_cpus=cpus_per_actor,
+                batch_size=items_per_batch,
+                batch_format="pyarrow",
+                max_restarts=0,
+            )
         for row in dataset.iter_rows():
             yield row["line"]
     finally:

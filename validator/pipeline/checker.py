@@ -89,6 +89,10 @@ class ProvenanceChecker:
     def check_batch(self, requests: Sequence[CheckRequest], progress: bool = False) -> list[CheckReport]:
         """Verdicts for many texts, with all their NLI pairs scored in one batched call.
 
+        Args:
+            progress: Show a progress bar on stderr while the texts are read and searched, where
+                stderr is a terminal (a person is watching; a log or a pipe gets no bar).
+
         Raises:
             TextTooLong: A text, or a request's sources, is over its limit.
             RetrievalFailed: The app's query_function or embed_function failed.
@@ -96,7 +100,7 @@ class ProvenanceChecker:
             CheckUnavailable: The LLM judge could not run.
         """
         # 1-3. split, settle, retrieve: per request, each sentence decided or open with its premises
-        items = [self._open(request) for request in tqdm(requests, disable=not progress)]
+        items = [self._open(request) for request in tqdm(requests, disable=None if progress else True)]
         open_sentences = [s for item in items for s in item if isinstance(s, OpenSentence)]
         # 4-5. score every open sentence's pairs in one call, then decide (not in llm mode)
         decided: list[SentenceResult] | None = None
