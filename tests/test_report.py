@@ -14,7 +14,7 @@ from helpers import ROOT, last_result, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
-from validator.report import highlight, locate_quote, render_batch
+from validator.report import highlight, locate_quote, mark_words, render_batch, render_citations
 
 EXAMPLES = ROOT / "examples"
 HOSTILE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>'
@@ -217,3 +217,28 @@ def test_highlighting_and_quote_location() -> None:
         " licence",
     )
     assert locate_quote("text", "") is None and locate_quote("text", "absent") is None
+
+
+def test_the_citations_page_marks_the_negated_form_of_a_claim_word() -> None:
+    """The word a citation verdict turns on ("irrevocable" for "can be revoked") is marked apart
+    from the words the claim shares with the section."""
+    section = "a perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable copyright license"
+    claim = "The copyright license can be revoked at any time."
+    marks = {text: kind for text, kind in mark_words(section, claim) if kind}
+    assert marks == {"irrevocable": "opposite", "copyright": "shared", "license": "shared"}
+    result = {
+        "id": "c2",
+        "quote_status": "section-only",
+        "section": "2",
+        "relation": "neutral",
+        "confidence": 0.57,
+        "verdict": "unsupported",
+        "action": "review",
+        "detail": "",
+        "method": "model",
+    }
+    doc = page(
+        render_citations("apache-2.0.txt", [result], {"c2": {"claim": claim, "quote": None}}, {"2": section}, gate=0.8)
+    )
+    assert [m.text for m in doc.cssselect(".section-text mark.opposite")] == ["irrevocable"]
+    assert "".join(text for text, _ in mark_words(section, claim)) == section

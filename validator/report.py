@@ -19,9 +19,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any
+from typing import Any, Literal
 
 import jinja2
+from nltk.stem import PorterStemmer
 
 from validator.quotes import fold_space
 from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, parse_fail_on
@@ -58,15 +59,45 @@ def highlight(passage: str, sentence: str) -> list[tuple[str, bool]]:
     Only numbers and words of four letters or more are marked, so the eye goes to the names,
     figures and content words a verdict turns on rather than to every "the" and "of".
     """
-    wanted = {word.casefold() for word in _WORD.findall(sentence) if word.isdigit() or len(word) >= 4}
-    runs: list[tuple[str, bool]] = []
+    return [(text, kind == "shared") for text, kind in mark_words(passage, sentence, opposites=False)]
+
+
+Mark = Literal["shared", "opposite"] | None
+
+
+def mark_words(passage: str, sentence: str, opposites: bool = True) -> list[tuple[str, Mark]]:
+    """``passage`` cut into runs: ``"shared"`` where it is a word of ``sentence`` (see
+    :func:`highlight`), ``"opposite"`` where it is the negated form of one of its words
+    ("irrevocable" beside "revoked", "unlimited" beside "limited"), the word a verdict of
+    *contradicted* or *unsupported* often turns on, else None."""
+    words = [word.casefold() for word in _WORD.findall(sentence)]
+    wanted = {word for word in words if word.isdigit() or len(word) >= 4}
+    stems = {_STEMMER.stem(word) for word in words if len(word) >= 4} if opposites else set()
+    runs: list[tuple[str, Mark]] = []
     for part in _WORD.split(passage):
-        marked = part.casefold() in wanted
-        if runs and runs[-1][1] == marked:
-            runs[-1] = (runs[-1][0] + part, marked)
+        folded = part.casefold()
+        kind: Mark = "shared" if folded in wanted else "opposite" if stems and _negates(folded, stems) else None
+        if runs and runs[-1][1] == kind and kind != "opposite":
+            runs[-1] = (runs[-1][0] + part, kind)
         elif part:
-            runs.append((part, marked))
+            runs.append((part, kind))
     return runs
+
+
+_STEMMER = PorterStemmer()
+_NEGATING_PREFIXES = ("non", "un", "in", "im", "ir", "il", "dis")
+MIN_STEM_MATCH = 4
+"""Letters a negated word's stem must share with the sentence's word: "revoc" and "revok" share "revo"."""
+
+
+def _negates(word: str, stems: set[str]) -> bool:
+    """Whether ``word`` is a negating prefix on a word whose stem begins like one of ``stems``."""
+    for prefix in _NEGATING_PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= MIN_STEM_MATCH + 1:
+            rest = _STEMMER.stem(word[len(prefix) :])
+            if any(len(stem) >= MIN_STEM_MATCH and rest[:MIN_STEM_MATCH] == stem[:MIN_STEM_MATCH] for stem in stems):
+                return True
+    return False
 
 
 def evidence_window(passage: str, sentence: str, width: int = 100) -> str:
@@ -281,4 +312,4 @@ def render_citations(
     )
 
 
-_ENVIRONMENT.globals.update(highlight=highlight)
+_ENVIRONMENT.globals.update(highlight=highlight, mark_words=mark_words)
