@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
+from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
 from validator.numbers import check_numbers, spelled_like
 from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
@@ -145,7 +146,8 @@ class CitationChecker:
     """Checks citations against one source document.
 
     Args:
-        scorer: The NLI scorer. Defaults to the bundled model.
+        scorer: The NLI scorer, or any object with ``labels`` and ``predict``
+            (:class:`~validator.checkers.PairScorerProtocol`). Defaults to the bundled model.
         gate: Verdicts at least this confident are ``auto``, the rest ``review``. Defaults to 0.8.
         splitter: Cuts the document into sections. Defaults to :func:`auto_sections`.
         thresholds: Decision cut-offs. Defaults to the ones in the model folder.
@@ -156,7 +158,7 @@ class CitationChecker:
 
     def __init__(
         self,
-        scorer: PairScorer | None = None,
+        scorer: PairScorer | PairScorerProtocol | None = None,
         *,
         gate: float = defaults.REVIEW_THRESHOLD,
         splitter: Splitter = auto_sections,
@@ -166,7 +168,7 @@ class CitationChecker:
     ) -> None:
         self.scorer_mode = check_scorer_mode(scorer_mode, judge)
         self.judge = judge
-        self.scorer = scorer or NLIScorer()
+        self.scorer = as_pair_scorer(scorer) if scorer is not None else NLIScorer()
         self.gate = gate
         self.splitter = splitter
         self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)

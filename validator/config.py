@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from validator import defaults
+from validator.checkers.external import ExternalScorer, PairScorerProtocol
 from validator.citations import CitationChecker
+from validator.errors import InvalidInput
 from validator.judge import LLMCallable, LLMJudge, ScorerMode
 from validator.pipeline import ProvenanceChecker, ValidationMethod
 from validator.remote import RemoteScorer
@@ -23,6 +25,8 @@ from validator.retrieval import Retrieval, SourceIndexCache
 from validator.scoring import Backend, NLIScorer, PairScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
 
+_MODEL_SETTINGS = ("model_name", "model_checkpoint_path", "inference_endpoint")
+"""What says which model scores, which an app's own ``pair_scorer`` replaces."""
 _CHECKER_SETTINGS = (
     "top_k",
     "retrieval",
@@ -89,6 +93,12 @@ class CheckerConfig:
         llm_timeout: Seconds per judge call (retried with back-off on rate limits, 5xx and
             timeouts, then fail closed). Defaults to 30.
         llm_max_concurrency: Judge calls in flight at once. Defaults to 8.
+        pair_scorer: Another checker in the model's place: any object with ``labels`` and
+            ``predict(pairs)`` (:class:`~validator.checkers.PairScorerProtocol`), such as
+            :class:`~validator.checkers.MiniCheckScorer`. Its output is checked like a remote
+            endpoint's; the thresholds are 0.5 unless ``settings`` (calibrated for it) says
+            otherwise. Not with ``model_name``, ``model_checkpoint_path`` or
+            ``inference_endpoint``. Defaults to None (the model).
     """
 
     model_name: str | None = None
@@ -116,13 +126,24 @@ class CheckerConfig:
     llm_kwargs: Mapping[str, Any] | None = field(default=None, repr=False)
     llm_timeout: float = defaults.LLM_TIMEOUT_S
     llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY
+    pair_scorer: PairScorerProtocol | PairScorer | None = field(default=None, repr=False)
 
     def fail_verdicts(self) -> frozenset[str]:
         """The verdicts that fail a check (:func:`~validator.verdicts.parse_fail_on`)."""
         return parse_fail_on(self.fail_on)
 
-    def pair_scorer(self) -> PairScorer:
-        """The model here, or the endpoint that serves it."""
+    def build_scorer(self) -> PairScorer:
+        """The app's own ``pair_scorer``, the endpoint that serves the model, or the model here.
+
+        Raises:
+            InvalidInput: ``pair_scorer`` together with a model or an endpoint to score with.
+        """
+        if self.pair_scorer is not None:
+            if given := [name for name in _MODEL_SETTINGS if getattr(self, name) is not None]:
+                raise InvalidInput(f"pair_scorer replaces the model, so {given[0]} has nothing to do: pass one of them")
+            if isinstance(self.pair_scorer, PairScorer):
+                return self.pair_scorer
+            return ExternalScorer(self.pair_scorer, max_length=self.max_length, settings_file=self.settings)
         if self.inference_endpoint:
             return RemoteScorer(
                 self.inference_endpoint,
@@ -160,7 +181,7 @@ class CheckerConfig:
 
     def build(self, cache: SourceIndexCache | None = None) -> ProvenanceChecker:
         """The checker with every setting here."""
-        scorer = self.pair_scorer()
+        scorer = self.build_scorer()
         return ProvenanceChecker(
             scorer,
             thresholds=self.thresholds(scorer),
@@ -173,7 +194,7 @@ class CheckerConfig:
 
     def citation_checker(self, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
         """The citation checker with the same model, thresholds and judge as :meth:`build`."""
-        scorer = self.pair_scorer()
+        scorer = self.build_scorer()
         return CitationChecker(
             scorer, gate=gate, thresholds=self.thresholds(scorer), scorer_mode=self.scorer, judge=self.judge()
         )

@@ -23,6 +23,7 @@ from guardrails.validator_base import (
 )
 
 from validator import defaults
+from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig
 from validator.errors import CheckUnavailable, EmptyAnswer, InvalidInput, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
@@ -72,7 +73,9 @@ class ProvenanceNLI(Validator):
         says what each one does and its default: the model (``model_name``, ``device``,
         ``backend``, ``settings``…), the cut (``min_confidence``, ``contradiction_threshold``,
         ``review_threshold``, ``fail_on``), retrieval (``top_k``, ``retrieval``…), limits and
-        the LLM judge (``scorer``, ``llm_callable``, ``llm_kwargs``…).
+        the LLM judge (``scorer``, ``llm_callable``, ``llm_kwargs``…), and ``pair_scorer``: any
+        checker with ``labels`` and ``predict(pairs)`` in the bundled model's place
+        (:mod:`validator.checkers`).
 
     **Metadata** (per call)
 
@@ -119,6 +122,7 @@ class ProvenanceNLI(Validator):
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         report: Literal["html"] | None = None,
         settings: str | None = None,
+        pair_scorer: PairScorerProtocol | None = None,
         **kwargs: Any,
     ) -> None:
         given = {name: value for name, value in locals().items() if name in _SETTINGS}  # the arguments above
@@ -128,6 +132,7 @@ class ProvenanceNLI(Validator):
         forwarded = {name: value for name, value in given.items() if name not in _NOT_FORWARDED}
         if not isinstance(llm_callable, str):
             forwarded["llm_callable"] = None  # an app's function is not a value guardrails can record
+        forwarded["pair_scorer"] = None  # nor is an app's object
         super().__init__(on_fail=_on_fail_action(on_fail), report=report, **forwarded, **kwargs)
         self._report = report
         self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
@@ -185,7 +190,7 @@ class ProvenanceNLI(Validator):
         return {
             **report.to_json(self._fail_on),
             "fail_on": sorted(self._fail_on),
-            "model": self._checker.scorer.model_name,
+            "model": self._checker.scorer.name,
             **({"html": report.to_html(self._fail_on)} if self._report == "html" else {}),
         }
 

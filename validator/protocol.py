@@ -16,7 +16,7 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
-from validator.scoring import label_columns
+from validator.scoring import checked_probabilities
 
 PREMISE, HYPOTHESIS, PROBABILITIES, LABELS = "premise", "hypothesis", "probabilities", "labels"
 
@@ -109,16 +109,14 @@ def encode_response(
     }
 
 
-ROW_SUM_TOLERANCE = 1e-3
-
-
 def decode_response(body: Any, rows: int) -> np.ndarray:
     """``(rows, 3)`` probabilities in ENTAILMENT, NEUTRAL, CONTRADICTION order.
 
     A response is trusted only as far as it can be checked, because a wrong one would make
-    sentences pass: at least two distinct labels including entailment, a declared shape (if
-    any) of ``[rows, labels]``, numbers (not strings or booleans) that are finite, in [0, 1],
-    and rows that sum to 1 (probabilities, not logits).
+    sentences pass: the KServe v2 fields here (a flat list of numbers, a declared shape, if any,
+    of ``[rows, labels]``), then what any scorer's output must be
+    (:func:`~validator.scoring.checked_probabilities`: labels including entailment, finite
+    numbers in [0, 1], rows that sum to 1).
 
     Raises:
         ModelUnavailable: The body is not such a response; the message says what is wrong.
@@ -135,23 +133,11 @@ def decode_response(body: Any, rows: int) -> np.ndarray:
         raise malformed(f"missing field {error!r}") from error
     if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels) or len(labels) < 2:
         raise malformed(f"labels must be a list of at least two names, got {labels!r:.200}")
-    try:
-        columns = label_columns(dict(enumerate(labels)))
-    except InvalidInput as error:
-        raise malformed(str(error)) from error
     if not isinstance(data, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
         raise malformed("probabilities must be a flat list of numbers")
     if shape is not None and shape != [rows, len(labels)]:
         raise malformed(f"shape {shape!r:.100} is not [{rows}, {len(labels)}]")
     if len(data) != rows * len(labels):
         raise malformed(f"{len(data)} values for {rows} rows of {len(labels)} labels")
-    probabilities = np.asarray(data, dtype=np.float64).reshape(rows, len(labels))
-    if not np.isfinite(probabilities).all():
-        raise malformed("probabilities that are not finite numbers")
-    if (probabilities < 0).any() or (probabilities > 1).any():
-        raise malformed("probabilities outside [0, 1]")
-    if rows and np.abs(probabilities.sum(axis=1) - 1.0).max() > ROW_SUM_TOLERANCE:
-        raise malformed("rows that do not sum to 1 (logits or scores, not probabilities)")
-    result = np.zeros((rows, 3), dtype=np.float32)
-    result[:, columns] = probabilities
-    return result
+    grid = np.asarray(data, dtype=np.float64).reshape(rows, len(labels))
+    return checked_probabilities(grid, labels, rows, "the scoring endpoint sent a malformed response")

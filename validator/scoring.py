@@ -94,6 +94,60 @@ def label_columns(id2label: dict[int, str]) -> list[int]:
     return [int(c) for c in columns if c is not None]
 
 
+ROW_SUM_TOLERANCE = 1e-3
+
+
+def checked_probabilities(values: Any, labels: Sequence[str], rows: int, origin: str) -> np.ndarray:
+    """``(rows, 3)`` probabilities in ENTAILMENT, NEUTRAL, CONTRADICTION order from a scorer's
+    ``(rows, len(labels))`` output, whose columns ``labels`` names.
+
+    A scorer's output is trusted only as far as it can be checked, because a wrong one would make
+    sentences pass: at least two distinct label names including entailment, numbers (not strings
+    or booleans) of exactly that shape, finite, in [0, 1], and rows that sum to 1 (probabilities,
+    not logits). A remote endpoint's response and an app's own pair scorer both go through here.
+
+    Raises:
+        ModelUnavailable: ``origin`` (who sent it, and that it is malformed), then what is wrong.
+    """
+
+    def malformed(reason: str) -> ModelUnavailable:
+        return ModelUnavailable(f"{origin}: {reason}")
+
+    if isinstance(labels, str) or not all(isinstance(label, str) for label in labels) or len(labels) < 2:
+        raise malformed(f"labels must be a list of at least two names, got {labels!r:.200}")
+    try:
+        columns = label_columns(dict(enumerate(labels)))
+    except InvalidInput as error:
+        raise malformed(str(error)) from error
+    if isinstance(values, (list, tuple)):
+        grid = np.asarray(values, dtype=object)
+        if not all(_is_number(value) for value in grid.ravel()):
+            raise malformed("probabilities must be numbers, not strings, booleans or nested lists of other lengths")
+    else:
+        try:
+            grid = np.asarray(values)
+        except Exception as error:  # an object numpy cannot read as an array
+            raise malformed(f"not an array of numbers: {type(values).__name__}") from error
+        if grid.dtype.kind not in "fiu":
+            raise malformed(f"probabilities must be numbers, got an array of {grid.dtype}")
+    if grid.shape != (rows, len(labels)):
+        raise malformed(f"shape {grid.shape} is not ({rows}, {len(labels)})")
+    probabilities = grid.astype(np.float64)
+    if not np.isfinite(probabilities).all():
+        raise malformed("probabilities that are not finite numbers")
+    if (probabilities < 0).any() or (probabilities > 1).any():
+        raise malformed("probabilities outside [0, 1]")
+    if rows and np.abs(probabilities.sum(axis=1) - 1.0).max() > ROW_SUM_TOLERANCE:
+        raise malformed("rows that do not sum to 1 (logits or scores, not probabilities)")
+    result = np.zeros((rows, 3), dtype=np.float32)
+    result[:, columns] = probabilities
+    return result
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
 @dataclass(frozen=True)
 class ModelSettings:
     """What a model folder says about itself in ``provenance_nli.json`` (all optional)."""
@@ -114,10 +168,11 @@ class ModelSettings:
         return cls.from_dict(values, str(path))
 
     @classmethod
-    def from_file(cls, path: str | Path, model_name: str) -> ModelSettings:
+    def from_file(cls, path: str | Path, model_name: str, labels: Sequence[str] | None = None) -> ModelSettings:
         """A settings file of the same schema for ``model_name``, such as ``calibrate --output``
-        writes. Its ``labels``, when it names them, must be the model's own: thresholds fitted to
-        one model's probabilities mean nothing for another's.
+        writes. Its ``labels``, when it names them, must be the model's own (``labels``, else read
+        from the model's config): thresholds fitted to one model's probabilities mean nothing for
+        another's.
 
         Raises:
             InvalidInput: An unreadable file, a broken field (named), or other labels.
@@ -127,11 +182,11 @@ class ModelSettings:
         except (OSError, ValueError, UnicodeDecodeError) as error:
             raise InvalidInput(f"settings file {path}: cannot read it as JSON: {error}") from error
         if isinstance(values, dict) and "labels" in values:
-            labels = values["labels"]
-            own = model_labels(model_name)
-            if not isinstance(labels, list) or [str(label).lower() for label in labels] != own:
+            given = values["labels"]
+            own = [str(label).lower() for label in labels] if labels is not None else model_labels(model_name)
+            if not isinstance(given, list) or [str(label).lower() for label in given] != own:
                 raise InvalidInput(
-                    f"settings file {path}: labels {labels!r} are not the labels of model {model_name} ({own}); "
+                    f"settings file {path}: labels {given!r} are not the labels of model {model_name} ({own}); "
                     "calibrate again for this model"
                 )
         return cls.from_dict(values, f"settings file {path}")
@@ -314,6 +369,11 @@ class PairScorer(ABC):
         Raises:
             ModelUnavailable: When the model cannot be loaded or reached.
         """
+
+    @property
+    def name(self) -> str:
+        """The model, as a report or a result's metadata names it."""
+        return self.model_name
 
     @property
     def tools(self) -> TextTools:

@@ -8,6 +8,7 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from validator import defaults
+from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.errors import InvalidInput, check_choice
 from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.pipeline import evidence, stages
@@ -26,8 +27,9 @@ class ProvenanceChecker:
     them; this class takes the built parts.
 
     Args:
-        scorer: The NLI scorer, local (:class:`NLIScorer`) or remote. Defaults to the bundled
-            model on the best device.
+        scorer: The NLI scorer, local (:class:`NLIScorer`) or remote, or any object with
+            ``labels`` and ``predict`` (:class:`~validator.checkers.PairScorerProtocol`).
+            Defaults to the bundled model on the best device.
         top_k: Passages retrieved per sentence. Defaults to 3.
         thresholds: Decision cut-offs. Defaults to the ones that go with the scorer's model.
         joint_premise: Also score each sentence against its top-k passages joined.
@@ -44,7 +46,7 @@ class ProvenanceChecker:
 
     def __init__(
         self,
-        scorer: PairScorer | None = None,
+        scorer: PairScorer | PairScorerProtocol | None = None,
         *,
         top_k: int = defaults.TOP_K,
         thresholds: Thresholds | None = None,
@@ -68,7 +70,7 @@ class ProvenanceChecker:
                 raise InvalidInput(f"{name} must be a positive integer, got {limit!r}")
         if not isinstance(query_timeout, (int, float)) or not query_timeout > 0:
             raise InvalidInput(f"query_timeout must be a positive number of seconds, got {query_timeout!r}")
-        self.scorer = scorer or NLIScorer()
+        self.scorer = as_pair_scorer(scorer) if scorer is not None else NLIScorer()
         self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)
         self.top_k = top_k
         self.joint_premise = joint_premise
@@ -150,8 +152,8 @@ class ProvenanceChecker:
         """The settings that decide a verdict, as a report shows them."""
         return {
             "model": "bundled (provenance-nli-minilm-l6)"
-            if self.scorer.model_name == str(defaults.BUNDLED_MODEL_DIR)
-            else self.scorer.model_name,
+            if self.scorer.name == str(defaults.BUNDLED_MODEL_DIR)
+            else self.scorer.name,
             "entailment_threshold": self.thresholds.entailment,
             "contradiction_threshold": self.thresholds.contradiction,
             "review_threshold": self.thresholds.review,
