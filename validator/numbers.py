@@ -313,21 +313,38 @@ def _named_subject(sentence: str) -> frozenset[str]:
 
 
 def _segments(sentence: str) -> list[_Segment]:
-    """``sentence`` cut between each two consecutive numbers at the last clause break between them."""
+    """``sentence`` cut between each two consecutive numbers at the last clause break between them.
+
+    A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
+    1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, so it
+    is about the same thing as the clause before, as it reads."""
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
         if breaks := list(_CLAUSE_BREAK.finditer(text, left.end, right.start)):
             cuts.append(breaks[-1].start())
     cuts.append(len(text))
+    subject = _content_words(subject_of(text) or "")
     return [
         _Segment(
             tuple(n for n in numbers if start <= n.start < end),
-            _content_words(text[start:end]),
+            _content_words(text[start:end]) | (subject if start and _continues(text[start:end]) else frozenset()),
             _named_subject(sentence) if start == 0 else frozenset(),
         )
         for start, end in itertools.pairwise(cuts)
     ]
+
+
+_CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
+"""A clause joined by "and" or "but" that goes on in lower case: a verb, not a new subject's name."""
+
+
+def _continues(clause: str) -> bool:
+    """Whether ``clause`` (a segment after the first) goes on with the sentence's subject: it opens
+    with "and" or "but" and then neither names a subject of its own nor starts a new one
+    ("and Bob is 12", "and the tower is 330 metres tall" do)."""
+    match = _CONTINUATION.match(clause)
+    return match is not None and subject_of(match.group("rest")) is None
 
 
 @lru_cache(maxsize=1024)
