@@ -55,7 +55,7 @@ bench-serving:
 	$(PY) benchmarks/bench_serving.py
 
 # A real local LLM as the judge (llama-cpp-python serving Gemma 3 270M on loopback). Building
-# llama.cpp takes ~8 min on 2 cores the first time; GGML_NATIVE=OFF makes a wheel that runs on
+# llama.cpp takes ~4-5 min on 2 cores the first time; GGML_NATIVE=OFF makes a wheel that runs on
 # any x86-64 with AVX2 (a native build died with "Illegal instruction" here).
 test-llm:
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install -q -e ".[llm]"
