@@ -16,12 +16,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import torch
 
+from validator.checkers.prompted import PromptedChecker
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.quiet import quiet_loading
-from validator.scoring import pick_device
 
 PROMPT = "<pad> Determine if the hypothesis is true given the premise?\n\nPremise: {text1}\n\nHypothesis: {text2}"
 """HHEMv2Config's prompt; a checkpoint's config.json may give its own."""
@@ -31,7 +30,7 @@ TIED = {"transformer.encoder.embed_tokens.weight": "transformer.shared.weight"}
 """Weights that share storage in T5, so a checkpoint may hold only one of each pair."""
 
 
-class HHEMScorer:
+class HHEMScorer(PromptedChecker):
     """HHEM-2.1-open (or a checkpoint of the same architecture) from a local folder holding its
     ``config.json`` and ``model.safetensors``.
 
@@ -48,8 +47,6 @@ class HHEMScorer:
         ModelUnavailable: The checkpoint or its foundation cannot be read.
         InvalidInput: The weights are not those of this architecture.
     """
-
-    labels = ("not_entailment", "entailment")
 
     def __init__(
         self,
@@ -68,32 +65,24 @@ class HHEMScorer:
             config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
             base: str = foundation or config.get("foundation") or DEFAULT_FOUNDATION
             with quiet_loading():
-                self.tokenizer = AutoTokenizer.from_pretrained(base)
+                tokenizer = AutoTokenizer.from_pretrained(base)
                 network_config = T5Config.from_pretrained(base, num_labels=2)
             weights = load_file(str(folder / "model.safetensors"))
         except (OSError, ValueError, KeyError) as error:
             raise ModelUnavailable(f"could not load HHEM model {model_path!r}: {error}") from error
-        self.model: Any = T5ForTokenClassification(network_config)
-        _load_weights(self.model, weights, model_path)
-        self.prompt = config.get("prompt") or PROMPT
-        self.device = pick_device(device)
-        self.model.to(self.device).eval()
-        self.batch_size = batch_size
-        self.max_length = max_length
-        self.name = f"HHEM ({model_path})"
+        model = T5ForTokenClassification(network_config)
+        _load_weights(model, weights, model_path)
+        self.prompt: str = config.get("prompt") or PROMPT
+        super().__init__(
+            model, tokenizer, f"HHEM ({model_path})", device=device, batch_size=batch_size, max_length=max_length
+        )
 
-    @torch.inference_mode()
-    def predict(self, pairs: list[tuple[str, str]]) -> np.ndarray:
-        """``[P(hallucinated), P(consistent)]`` per (premise, hypothesis) pair."""
-        rows = []
-        for start in range(0, len(pairs), self.batch_size):
-            prompts = [self.prompt.format(text1=p, text2=h) for p, h in pairs[start : start + self.batch_size]]
-            inputs = self.tokenizer(
-                prompts, max_length=self.max_length, truncation=True, padding=True, return_tensors="pt"
-            ).to(self.device)
-            logits = self.model(**inputs).logits[:, 0, :]
-            rows.append(torch.softmax(logits.float(), dim=-1).cpu().numpy())
-        return np.concatenate(rows) if rows else np.zeros((0, 2), dtype=np.float32)
+    def text(self, premise: str, hypothesis: str) -> str:
+        return self.prompt.format(text1=premise, text2=hypothesis)
+
+    def two_logits(self, inputs: Any) -> torch.Tensor:
+        """The first token's logits: hallucinated, consistent."""
+        return self.model(**inputs).logits[:, 0, :]
 
 
 def _load_weights(model: Any, weights: dict[str, torch.Tensor], model_path: str) -> None:

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import torch
 
+from validator.checkers.prompted import PromptedChecker
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.quiet import quiet_loading
-from validator.scoring import pick_device
 
 UNSUPPORTED_TOKEN, SUPPORTED_TOKEN = 3, 209
 """The vocabulary ids MiniCheck reads the verdict from (its comment: "3 for no support and 209 for support")."""
 PREFIX = "predict: "
 
 
-class MiniCheckScorer:
+class MiniCheckScorer(PromptedChecker):
     """A MiniCheck Flan-T5 checkpoint, from a local folder or a hub id (where the machine can
     reach a hub). No remote code: the checkpoint is a plain ``T5ForConditionalGeneration``.
 
@@ -42,8 +41,6 @@ class MiniCheckScorer:
         InvalidInput: It is not a sequence-to-sequence model with MiniCheck's vocabulary.
     """
 
-    labels = ("not_entailment", "entailment")
-
     def __init__(
         self, model_name_or_path: str, *, device: str | None = None, batch_size: int = 8, max_length: int = 2048
     ) -> None:
@@ -51,35 +48,22 @@ class MiniCheckScorer:
 
         try:
             with quiet_loading():
-                self.tokenizer = AutoTokenizer.from_pretrained(model_name_or_path)
-                self.model: Any = AutoModelForSeq2SeqLM.from_pretrained(model_name_or_path, dtype=torch.float32)
+                tokenizer = AutoTokenizer.from_pretrained(model_name_or_path)
+                model: Any = AutoModelForSeq2SeqLM.from_pretrained(model_name_or_path, dtype=torch.float32)
         except (OSError, ValueError, KeyError) as error:
             raise ModelUnavailable(f"could not load MiniCheck model {model_name_or_path!r}: {error}") from error
-        if self.model.config.vocab_size <= SUPPORTED_TOKEN:
-            raise InvalidInput(
-                f"{model_name_or_path} has {self.model.config.vocab_size} tokens; MiniCheck reads token 209"
-            )
-        self.device = pick_device(device)
-        self.model.to(self.device).eval()
-        self.batch_size = batch_size
-        self.max_length = max_length
-        self.name = f"MiniCheck ({model_name_or_path})"
+        if model.config.vocab_size <= SUPPORTED_TOKEN:
+            raise InvalidInput(f"{model_name_or_path} has {model.config.vocab_size} tokens; MiniCheck reads token 209")
+        name = f"MiniCheck ({model_name_or_path})"
+        super().__init__(model, tokenizer, name, device=device, batch_size=batch_size, max_length=max_length)
 
-    @torch.inference_mode()
-    def predict(self, pairs: list[tuple[str, str]]) -> np.ndarray:
-        """``[P(unsupported), P(supported)]`` per (document, claim) pair."""
-        rows = []
-        for start in range(0, len(pairs), self.batch_size):
-            texts = [
-                PREFIX + premise + self.tokenizer.eos_token + claim
-                for premise, claim in pairs[start : start + self.batch_size]
-            ]
-            inputs = self.tokenizer(
-                texts, max_length=self.max_length, truncation=True, padding=True, return_tensors="pt"
-            ).to(self.device)
-            start_tokens = torch.zeros((len(texts), 1), dtype=torch.long, device=self.device)
-            logits = self.model(
-                input_ids=inputs["input_ids"], attention_mask=inputs["attention_mask"], decoder_input_ids=start_tokens
-            ).logits[:, 0, :]
-            rows.append(torch.softmax(logits[:, [UNSUPPORTED_TOKEN, SUPPORTED_TOKEN]].float(), dim=-1).cpu().numpy())
-        return np.concatenate(rows) if rows else np.zeros((0, 2), dtype=np.float32)
+    def text(self, premise: str, hypothesis: str) -> str:
+        return PREFIX + premise + self.tokenizer.eos_token + hypothesis
+
+    def two_logits(self, inputs: Any) -> torch.Tensor:
+        """One decoder step from token 0, read at MiniCheck's two verdict tokens."""
+        start_tokens = torch.zeros((inputs["input_ids"].shape[0], 1), dtype=torch.long, device=self.device)
+        logits = self.model(
+            input_ids=inputs["input_ids"], attention_mask=inputs["attention_mask"], decoder_input_ids=start_tokens
+        ).logits
+        return logits[:, 0, [UNSUPPORTED_TOKEN, SUPPORTED_TOKEN]]
