@@ -135,24 +135,12 @@ class ProvenanceNLI(Validator):
         forwarded["pair_scorer"] = None  # nor is an app's object
         super().__init__(on_fail=_on_fail_action(on_fail), report=report, **forwarded, **kwargs)
         self._report = report
-        self._explicit_endpoint = bool(kwargs.get("validation_endpoint"))
-        given["inference_endpoint"] = self._remote_endpoint(inference_endpoint, kwargs.get("use_local"))
+        given["inference_endpoint"] = _scoring_endpoint(
+            inference_endpoint, kwargs.get("use_local"), kwargs.get("validation_endpoint")
+        )
         config = CheckerConfig(**given)
         self._fail_on = config.fail_verdicts()
         self._checker = config.build()
-
-    def _remote_endpoint(self, inference_endpoint: str | None, use_local: bool | None) -> str | None:
-        """The URL to score on, or None to score here."""
-        if inference_endpoint and use_local is True:
-            raise InvalidInput("inference_endpoint scores remotely, which contradicts use_local=True; pass one")
-        if inference_endpoint:
-            return inference_endpoint
-        if use_local is False and not self._explicit_endpoint:
-            raise InvalidInput(
-                "use_local=False needs validation_endpoint=URL (or inference_endpoint=URL): the guardrails hub "
-                "hosts no endpoint for this validator"
-            )
-        return self.validation_endpoint if use_local is False else None
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` against the evidence in ``metadata``; fail closed if that cannot run."""
@@ -207,6 +195,23 @@ class ProvenanceNLI(Validator):
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
         return super().validate_stream(chunk, metadata, **kwargs)
+
+
+def _scoring_endpoint(
+    inference_endpoint: str | None, use_local: bool | None, validation_endpoint: str | None
+) -> str | None:
+    """The URL to score on, or None to score here: ``inference_endpoint``, or guardrails' own
+    ``validation_endpoint`` with an explicit ``use_local=False``."""
+    if inference_endpoint and use_local is True:
+        raise InvalidInput("inference_endpoint scores remotely, which contradicts use_local=True; pass one")
+    if inference_endpoint:
+        return inference_endpoint
+    if use_local is False and not validation_endpoint:
+        raise InvalidInput(
+            "use_local=False needs validation_endpoint=URL (or inference_endpoint=URL): the guardrails hub "
+            "hosts no endpoint for this validator"
+        )
+    return validation_endpoint if use_local is False else None
 
 
 def _on_fail_action(
