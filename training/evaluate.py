@@ -155,7 +155,8 @@ def end_to_end_metrics(model: Path, items: list[tuple[list[str], str, bool]]) ->
     requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
     reports = ProvenanceChecker(scorer).check_batch(requests)
     ranking = ProvenanceChecker(scorer, thresholds=Thresholds(0.0, scorer.settings.contradiction_threshold))
-    scores = np.array([support_score(report) for report in ranking.check_batch(requests)])
+    # the deterministic checks' certain pass and fail (infinite support scores) rank first and last
+    scores = np.clip([support_score(report) for report in ranking.check_batch(requests)], -1.0, 2.0)
     passed = np.array([not report.failing(FAILABLE_VERDICTS) for report in reports])
     faithful = np.array([label for _, _, label in items])
     methods: dict[str, int] = {}
