@@ -1,0 +1,145 @@
+"""ProvenanceNLI in a real AsyncGuard: the same verdicts as a Guard in every on_fail mode, an async
+LLM, async streaming, and an event loop that stays responsive while checks run."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from guardrails import AsyncGuard, Guard
+from guardrails.classes.validation_outcome import ValidationOutcome
+from guardrails.errors import ValidationError
+from helpers import ROOT
+
+from validator import ProvenanceNLI
+from validator.pipeline import CheckRequest
+
+SOURCES = [
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed in 1889 "
+    "and is 330 metres tall.",
+    "Mount Everest, at 8,849 metres, is the highest mountain above sea level.",
+]
+SUPPORTED = "The Eiffel Tower was completed in 1889."
+ANSWER = f"{SUPPORTED} The Eiffel Tower was completed in 1925. Mount Everest is the highest mountain above sea level."
+METADATA = {"sources": SOURCES}
+
+
+def upper(value: Any, fail_result: Any) -> str:
+    return str(value).upper()
+
+
+@pytest.mark.parametrize(
+    "on_fail", ["fix", "filter", "refrain", "noop", upper], ids=["fix", "filter", "refrain", "noop", "custom"]
+)
+def test_an_async_guard_gives_what_a_guard_gives(on_fail: Any) -> None:
+    expected = Guard().use(ProvenanceNLI(on_fail=on_fail)).validate(ANSWER, metadata=METADATA)
+    got = asyncio.run(AsyncGuard().use(ProvenanceNLI(on_fail=on_fail)).validate(ANSWER, metadata=METADATA))
+    assert isinstance(got, ValidationOutcome)
+    assert (got.validated_output, got.validation_passed) == (expected.validated_output, expected.validation_passed)
+
+
+def test_an_async_guard_raises_on_exception() -> None:
+    with pytest.raises(ValidationError, match=r"\[contradicted\] The Eiffel Tower was completed in 1925"):
+        asyncio.run(AsyncGuard().use(ProvenanceNLI(on_fail="exception")).validate(ANSWER, metadata=METADATA))
+
+
+def test_an_async_llm_is_reasked_for_a_corrected_answer() -> None:
+    calls: list[Any] = []
+
+    async def llm(*, messages: list[dict], **kwargs: Any) -> str:
+        calls.append(messages)
+        return ANSWER if len(calls) == 1 else SUPPORTED
+
+    guard = AsyncGuard().use(ProvenanceNLI(on_fail="reask"))
+    result = asyncio.run(
+        guard(llm_api=llm, messages=[{"role": "user", "content": "When?"}], num_reasks=1, metadata=METADATA)
+    )
+    assert isinstance(result, ValidationOutcome)
+    assert len(calls) == 2 and "1925" in str(calls[1])
+    assert result.validated_output == SUPPORTED and result.validation_passed
+
+
+def test_async_streaming_drops_the_failing_sentence() -> None:
+    pieces = [ANSWER[i : i + 7] for i in range(0, len(ANSWER), 7)]
+
+    async def chunks() -> AsyncIterator[str]:
+        for piece in pieces:
+            yield piece
+
+    async def llm(*, messages: list[dict], **kwargs: Any) -> SimpleNamespace:
+        # what guardrails' AsyncGuard reads from an async callable that streams: its
+        # ``completion_stream`` (the shape of LiteLLM's async stream), here of plain strings
+        return SimpleNamespace(completion_stream=chunks())
+
+    async def run() -> str:
+        guard = AsyncGuard().use(ProvenanceNLI(on_fail="fix"))
+        stream = await guard(
+            llm_api=llm, messages=[{"role": "user", "content": "Tell me."}], stream=True, metadata=METADATA
+        )
+        return "".join([str(chunk.validated_output or "") async for chunk in stream])  # type: ignore[union-attr]
+
+    validated = asyncio.run(run())
+    assert "1925" not in validated
+    assert SUPPORTED in validated and "Mount Everest is the highest mountain above sea level." in validated
+
+
+def test_the_event_loop_keeps_ticking_through_eight_concurrent_checks() -> None:
+    """guardrails runs a validator's ``validate`` on the loop's executor, so the loop waits only
+    for the GIL, never for a whole check. Each answer here takes about 0.3 s to check (16 sentences
+    the model scores), so a check on the loop would stall it that long at least; the bound is one
+    scoring batch of the model (8 pairs), and never under 0.15 s, for a loaded machine's jitter."""
+    validator = ProvenanceNLI(on_fail="noop")
+    guard = AsyncGuard().use(validator)
+    answers = [" ".join(f"The Eiffel Tower was painted in {1900 + 20 * i + j}." for j in range(16)) for i in range(8)]
+    validator._checker.check(CheckRequest(answers[0], sources=SOURCES))  # the model and the index are warm
+    pairs = [(SOURCES[0], f"The Eiffel Tower was painted in {1900 + j}.") for j in range(8)]
+    start = time.perf_counter()
+    validator._checker.scorer.score(pairs)
+    bound = max(time.perf_counter() - start, 0.15)
+
+    async def run() -> tuple[list[float], list[Any]]:
+        gaps: list[float] = []
+        done = asyncio.Event()
+
+        async def ticker() -> None:
+            last = time.perf_counter()
+            while not done.is_set():
+                await asyncio.sleep(0.005)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticking = asyncio.create_task(ticker())
+        results = await asyncio.gather(*[guard.validate(answer, metadata=METADATA) for answer in answers])
+        done.set()
+        await ticking
+        return gaps, results
+
+    gaps, results = asyncio.run(run())
+    alone = [Guard().use(ProvenanceNLI(on_fail="noop")).validate(answer, metadata=METADATA) for answer in answers]
+    assert [r.validation_passed for r in results] == [r.validation_passed for r in alone]  # concurrency changed nothing
+    assert max(gaps) < bound, f"the loop stalled {max(gaps):.3f} s; the bound is {bound:.3f} s"
+
+
+def test_the_readme_shows_the_async_example_word_for_word() -> None:
+    example = (ROOT / "examples" / "async_guard.py").read_text(encoding="utf-8")
+    code = example[example.index("import asyncio") :].rstrip("\n")
+    assert f"```python\n{code}\n```" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_async_example_runs_and_prints_the_verdicts() -> None:
+    result = subprocess.run(
+        [sys.executable, "examples/async_guard.py"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "'The Eiffel Tower was completed in 1889.' -> 'The Eiffel Tower was completed in 1889.'",
+        "'The Eiffel Tower was completed in 1925. It is in Paris.' -> 'It is in Paris.'",
+    ]
+    assert result.stderr == ""
