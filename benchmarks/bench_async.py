@@ -15,6 +15,7 @@ import asyncio
 import os
 import time
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from guardrails import AsyncGuard
@@ -26,11 +27,13 @@ SOURCES = [
     "and is 330 metres tall.",
     "Mount Everest, at 8,849 metres, is the highest mountain above sea level.",
 ]
+T = TypeVar("T")
 ANSWERS = [" ".join(f"The Eiffel Tower was painted in {1900 + 20 * i + j}." for j in range(16)) for i in range(8)]
 
 
-async def timed(work: Callable[[], Awaitable[object]]) -> tuple[float, float]:
-    """Seconds ``work`` took, and the longest gap between ticks of the loop meanwhile."""
+async def timed(work: Callable[[], Awaitable[T]]) -> tuple[T, float, float]:
+    """What ``work`` returned, the seconds it took, and the longest gap between ticks of the loop
+    meanwhile (``tests/test_async.py`` measures with this too)."""
     gaps: list[float] = []
     done = asyncio.Event()
 
@@ -44,11 +47,11 @@ async def timed(work: Callable[[], Awaitable[object]]) -> tuple[float, float]:
 
     ticking = asyncio.create_task(ticker())
     start = time.perf_counter()
-    await work()
+    result = await work()
     elapsed = time.perf_counter() - start
     done.set()
     await ticking
-    return elapsed, max(gaps)
+    return result, elapsed, max(gaps)
 
 
 async def main() -> None:
@@ -65,7 +68,7 @@ async def main() -> None:
 
     print("| 8 checks of 16 sentences | seconds | answers/s | longest loop stall |\n|---|---|---|---|")
     for name, work in (("one after another", in_a_row), ("all at once (asyncio.gather)", at_once)):
-        elapsed, stall = await timed(work)
+        _, elapsed, stall = await timed(work)
         print(f"| {name} | {elapsed:.2f} | {len(ANSWERS) / elapsed:.2f} | {1000 * stall:.0f} ms |")
 
 
