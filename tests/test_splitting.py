@@ -92,3 +92,14 @@ def test_bad_chunk_arguments_are_rejected() -> None:
         chunk_text("x", "paragraph")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="chunk_overlap < chunk_size"):
         chunk_text("x", "word", 2, 2)
+
+
+def test_threads_splitting_at_once_get_what_one_thread_gets() -> None:
+    """pysbd keeps the text it works on in the Segmenter: one shared by threads (a Guard checking
+    several fields of a structured output at once) merged sentences and mixed up spans."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [f"Sentence number {i} is here. It has a second part {i}. And a third one {i}!" for i in range(300)]
+    expected = [split_sentences(text) for text in texts]
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(split_sentences, texts)) == expected

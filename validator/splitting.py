@@ -15,9 +15,9 @@ character offset, so spans still index the original text.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal, cast
 
 import pysbd
@@ -50,9 +50,17 @@ class Span:
     end: int
 
 
-@lru_cache(maxsize=1)
+_PER_THREAD = threading.local()
+
+
 def _segmenter() -> pysbd.Segmenter:
-    return pysbd.Segmenter(language="en", clean=False, char_span=True)
+    """This thread's segmenter. pysbd keeps the text it is segmenting on the Segmenter itself, so
+    one shared by threads (a Guard validating several fields at once, an app's worker threads)
+    mixes their texts up: two sentences came back as one, with spans into the other text."""
+    segmenter = getattr(_PER_THREAD, "segmenter", None)
+    if segmenter is None:
+        segmenter = _PER_THREAD.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+    return segmenter
 
 
 def _blocks(text: str) -> Iterator[tuple[int, int]]:
