@@ -143,35 +143,28 @@ class ProvenanceNLI(Validator):
         self._checker = config.build()
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
-        """Check ``value`` against the evidence in ``metadata``; fail closed if that cannot run."""
+        """Check ``value`` (an answer, or a list of claims: a ``list[str]`` field of a structured
+        output) against the evidence in ``metadata``; fail closed if that cannot run."""
         metadata = metadata or {}
-        # 1. The request: the answer and where its evidence comes from (a caller's mistake raises).
-        request = CheckRequest.from_metadata(value, metadata)
-        # 2. The check. One that could not run fails, with nothing to keep: it never passes.
+        texts = value if isinstance(value, list) else [value]
+        # 1. The requests: each text and where its evidence comes from (a caller's mistake raises).
+        requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
+        # 2. The check, in one batch. One that could not run fails with nothing kept: it never passes.
         try:
-            require_text(value)
-            report = self._checker.check(request)
+            for text in texts or [""]:
+                require_text(text, "a claim" if isinstance(value, list) else "the answer")
+            reports = self._checker.check_batch(requests)
         except (CheckUnavailable, EmptyAnswer) as error:
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
-                fix_value="",
+                fix_value=[] if isinstance(value, list) else "",
                 metadata={**metadata, "provenance_nli": {"error": str(error), "error_type": type(error).__name__}},
             )
         # 3. The result. guardrails feeds a result's metadata into the next check (streaming,
         # fix_reask), so the caller's keys are passed through and ours are added under one key.
-        details = {**metadata, "provenance_nli": self._details(report)}
-        failing = report.failing(self._fail_on)
-        if not failing:
-            return PassResult(metadata=details)
-        return FailResult(
-            error_message=(
-                f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
-                f"sources:\n{describe(failing)}"
-            ),
-            fix_value=report.without(failing),
-            error_spans=[_error_span(s) for s in failing],
-            metadata=details,
-        )
+        if isinstance(value, list):
+            return _claims_result(reports, self._fail_on, {**metadata, "provenance_nli": self._claims_details(reports)})
+        return _answer_result(reports[0], self._fail_on, {**metadata, "provenance_nli": self._details(reports[0])})
 
     def _details(self, report: CheckReport) -> dict[str, Any]:
         """What a result carries under ``metadata["provenance_nli"]``."""
@@ -180,6 +173,14 @@ class ProvenanceNLI(Validator):
             "fail_on": sorted(self._fail_on),
             "model": self._checker.scorer.name,
             **({"html": report.to_html(self._fail_on)} if self._report == "html" else {}),
+        }
+
+    def _claims_details(self, reports: list[CheckReport]) -> dict[str, Any]:
+        """For a list of claims: each claim's result under ``claims``, in order."""
+        return {
+            "claims": [report.to_json(self._fail_on) for report in reports],
+            "fail_on": sorted(self._fail_on),
+            "model": self._checker.scorer.name,
         }
 
     def _chunking_function(self, chunk: str) -> list[str]:
@@ -225,6 +226,38 @@ def _on_fail_action(
     return OnFailAction(on_fail.lower())
 
 
+def _answer_result(report: CheckReport, fail_on: frozenset[str], details: dict[str, Any]) -> ValidationResult:
+    """Pass, or fail with the answer minus its failing sentences as the fix and a span for each."""
+    failing = report.failing(fail_on)
+    if not failing:
+        return PassResult(metadata=details)
+    return FailResult(
+        error_message=(
+            f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
+            f"sources:\n{describe(failing)}"
+        ),
+        fix_value=report.without(failing),
+        error_spans=[_error_span(s) for s in failing],
+        metadata=details,
+    )
+
+
+def _claims_result(reports: list[CheckReport], fail_on: frozenset[str], details: dict[str, Any]) -> ValidationResult:
+    """Pass, or fail with the claims that pass as the fix: each failing claim minus its failing
+    sentences, and dropped when nothing of it is left."""
+    failing = [(i, report.failing(fail_on)) for i, report in enumerate(reports)]
+    failing = [(i, sentences) for i, sentences in failing if sentences]
+    if not failing:
+        return PassResult(metadata=details)
+    kept = [fixed for report in reports if (fixed := report.without(report.failing(fail_on))).strip()]
+    return FailResult(
+        error_message=f"{len(failing)} of {len(reports)} claims are not supported by the sources:\n"
+        + "\n".join(f"claim {i}:\n{describe(sentences)}" for i, sentences in failing),
+        fix_value=kept,
+        metadata=details,
+    )
+
+
 def _error_span(sentence: SentenceResult) -> ErrorSpan:
     """Where a failing sentence is in the checked text, and why: a fabricated quote marks the quote."""
     if sentence.quote_start is not None and sentence.quote_end is not None:
@@ -261,4 +294,4 @@ def release_sentences(chunk: str) -> list[str]:
 _ENDS_SENTENCE = re.compile(SENTENCE_END + r"\s*$")
 
 # Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.
-register_validator(name="guardrails/provenance_nli", data_type="string")(ProvenanceNLI)
+register_validator(name="guardrails/provenance_nli", data_type=["string", "list"])(ProvenanceNLI)
