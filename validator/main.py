@@ -151,7 +151,9 @@ class ProvenanceNLI(Validator):
         requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
         # 2. The check, in one batch. One that could not run fails with nothing kept: it never passes.
         try:
-            for text in texts or [""]:
+            if isinstance(value, list) and not value:
+                raise EmptyAnswer("the list of claims")
+            for text in texts:
                 require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
         except (CheckUnavailable, EmptyAnswer) as error:
@@ -170,18 +172,16 @@ class ProvenanceNLI(Validator):
         """What a result carries under ``metadata["provenance_nli"]``."""
         return {
             **report.to_json(self._fail_on),
-            "fail_on": sorted(self._fail_on),
-            "model": self._checker.scorer.name,
+            **self._settings(),
             **({"html": report.to_html(self._fail_on)} if self._report == "html" else {}),
         }
 
     def _claims_details(self, reports: list[CheckReport]) -> dict[str, Any]:
         """For a list of claims: each claim's result under ``claims``, in order."""
-        return {
-            "claims": [report.to_json(self._fail_on) for report in reports],
-            "fail_on": sorted(self._fail_on),
-            "model": self._checker.scorer.name,
-        }
+        return {"claims": [report.to_json(self._fail_on) for report in reports], **self._settings()}
+
+    def _settings(self) -> dict[str, Any]:
+        return {"fail_on": sorted(self._fail_on), "model": self._checker.scorer.name}
 
     def _chunking_function(self, chunk: str) -> list[str]:
         """Streaming: release every sentence as soon as it is complete (:func:`release_sentences`)."""
@@ -245,14 +245,17 @@ def _answer_result(report: CheckReport, fail_on: frozenset[str], details: dict[s
 def _claims_result(reports: list[CheckReport], fail_on: frozenset[str], details: dict[str, Any]) -> ValidationResult:
     """Pass, or fail with the claims that pass as the fix: each failing claim minus its failing
     sentences, and dropped when nothing of it is left."""
-    failing = [(i, report.failing(fail_on)) for i, report in enumerate(reports)]
-    failing = [(i, sentences) for i, sentences in failing if sentences]
-    if not failing:
+    failing = [report.failing(fail_on) for report in reports]
+    if not any(failing):
         return PassResult(metadata=details)
-    kept = [fixed for report in reports if (fixed := report.without(report.failing(fail_on))).strip()]
+    kept = [
+        fixed
+        for report, sentences in zip(reports, failing, strict=True)
+        if (fixed := report.without(sentences)).strip()
+    ]
     return FailResult(
-        error_message=f"{len(failing)} of {len(reports)} claims are not supported by the sources:\n"
-        + "\n".join(f"claim {i}:\n{describe(sentences)}" for i, sentences in failing),
+        error_message=f"{sum(map(bool, failing))} of {len(reports)} claims are not supported by the sources:\n"
+        + "\n".join(f"claim {i}:\n{describe(sentences)}" for i, sentences in enumerate(failing) if sentences),
         fix_value=kept,
         metadata=details,
     )

@@ -131,7 +131,7 @@ def decode_response(body: Any, rows: int) -> np.ndarray:
         shape = outputs[PROBABILITIES].get("shape")
     except (KeyError, TypeError, AttributeError) as error:
         raise malformed(f"missing field {error!r}") from error
-    if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels) or len(labels) < 2:
+    if not isinstance(labels, list):  # their names are checked with the probabilities below
         raise malformed(f"labels must be a list of at least two names, got {labels!r:.200}")
     if not isinstance(data, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data):
         raise malformed("probabilities must be a flat list of numbers")
