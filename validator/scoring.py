@@ -113,10 +113,8 @@ def checked_probabilities(values: Any, labels: Sequence[str], rows: int, origin:
     def malformed(reason: str) -> ModelUnavailable:
         return ModelUnavailable(f"{origin}: {reason}")
 
-    if isinstance(labels, str) or not all(isinstance(label, str) for label in labels) or len(labels) < 2:
-        raise malformed(f"labels must be a list of at least two names, got {labels!r:.200}")
     try:
-        columns = label_columns(dict(enumerate(labels)))
+        columns = named_columns(labels)
     except InvalidInput as error:
         raise malformed(str(error)) from error
     if isinstance(values, (list, tuple)):
@@ -142,6 +140,18 @@ def checked_probabilities(values: Any, labels: Sequence[str], rows: int, origin:
     result = np.zeros((rows, 3), dtype=np.float32)
     result[:, columns] = probabilities
     return result
+
+
+def named_columns(labels: Any) -> list[int]:
+    """The ENTAILMENT / NEUTRAL / CONTRADICTION column of each of a scorer's ``labels``.
+
+    Raises:
+        InvalidInput: ``labels`` are not at least two names, or do not say which is entailment.
+    """
+    names = isinstance(labels, Sequence) and not isinstance(labels, str) and len(labels) >= 2
+    if not names or not all(isinstance(label, str) for label in labels):
+        raise InvalidInput(f"labels must be a list of at least two names, got {labels!r:.200}")
+    return label_columns(dict(enumerate(labels)))
 
 
 def _is_number(value: object) -> bool:

@@ -9,7 +9,7 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, ModelUnavailable
-from validator.scoring import ModelSettings, PairScorer, checked_probabilities, label_columns
+from validator.scoring import ModelSettings, PairScorer, checked_probabilities, named_columns
 
 
 @runtime_checkable
@@ -60,16 +60,10 @@ class ExternalScorer(PairScorer):
     ) -> None:
         name = describe_checker(checker)
         labels = getattr(checker, "labels", None)
-        if (
-            not callable(getattr(checker, "predict", None))
-            or isinstance(labels, str)
-            or not isinstance(labels, Sequence)
-        ):
+        if not callable(getattr(checker, "predict", None)) or labels is None:
             raise InvalidInput(f"pair_scorer {name} must have labels (a list of names) and predict(pairs)")
-        if len(labels) < 2 or not all(isinstance(label, str) for label in labels):
-            raise InvalidInput(f"pair_scorer {name}: labels must be at least two names, got {labels!r:.200}")
         try:
-            label_columns(dict(enumerate(labels)))
+            named_columns(labels)
         except InvalidInput as error:
             raise InvalidInput(f"pair_scorer {name}: {error}") from error
         super().__init__(None, max_length=max_length)
