@@ -48,6 +48,24 @@ def loopback_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
 
 ROOT = Path(__file__).resolve().parents[1]
 
+OUTSIDE_SOCKET_AUDIT = r"""
+import ipaddress, sys
+attempts = []
+def is_loopback(host):
+    try:
+        return host in ("localhost", None, "") or ipaddress.ip_address(str(host).split("%")[0]).is_loopback
+    except ValueError:
+        return False
+def audit(event, args):
+    if event == "socket.connect" and isinstance(args[1], tuple) and not is_loopback(args[1][0]):
+        attempts.append(["connect", str(args[1])])
+    elif event == "socket.getaddrinfo" and not is_loopback(args[0]):
+        attempts.append(["getaddrinfo", str(args[0])])
+sys.addaudithook(audit)
+"""
+"""Python source that records, in ``attempts``, every socket the process opens or resolves to a
+host that is not loopback: the prelude of a subprocess that must not reach the network."""
+
 
 def run_cli(
     *args: str, stdin: str | None = None, env: Mapping[str, str] | None = None, timeout: float = 600

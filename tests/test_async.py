@@ -125,12 +125,6 @@ def _benchmark(name: str) -> Any:
     return module
 
 
-def test_the_readme_shows_the_async_example_word_for_word() -> None:
-    example = (ROOT / "examples" / "async_guard.py").read_text(encoding="utf-8")
-    code = example[example.index("import asyncio") :].rstrip("\n")
-    assert f"```python\n{code}\n```" in (ROOT / "README.md").read_text(encoding="utf-8")
-
-
 def test_the_async_example_runs_and_prints_the_verdicts() -> None:
     result = subprocess.run(
         [sys.executable, "examples/async_guard.py"], cwd=ROOT, capture_output=True, text=True, timeout=300

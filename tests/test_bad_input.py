@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from guardrails import Guard
@@ -47,18 +49,37 @@ def test_no_evidence_means_unsupported(validator: ProvenanceNLI, sources: list[s
     ("metadata", "message"),
     [
         ({"sources": ["ok", 3]}, r"item 1 is int"),
-        ({"sources": "a single string"}, r"must be a list of strings, got str"),
+        ({"sources": "a single string"}, r"must be a list of strings .* not a JSON array"),
+        ({"sources": '{"a": "b"}'}, r"not a JSON array"),
+        ({"sources": '["ok", 3]'}, r"item 1 is int"),
         ({}, r"exactly one of metadata\['sources'\]"),
         ({"sources": SOURCES, "query_function": lambda text, k: []}, r"exactly one of"),
         ({"sources": SOURCES, "chunk_strategy": "paragraph"}, r"chunk_strategy must be one of"),
         ({"sources": SOURCES, "distance_metric": "manhattan"}, r"distance_metric must be one of"),
         ({"sources": SOURCES, "chunk_size": 2, "chunk_overlap": 2}, r"chunk_overlap < chunk_size"),
     ],
-    ids=["non-string-source", "string-not-list", "neither", "both", "bad-strategy", "bad-metric", "bad-overlap"],
+    ids=[
+        "non-string-source",
+        "string-not-list",
+        "json-object",
+        "json-non-string",
+        "neither",
+        "both",
+        "bad-strategy",
+        "bad-metric",
+        "bad-overlap",
+    ],
 )
 def test_bad_metadata_raises_a_clear_error_through_the_guard(metadata: dict, message: str) -> None:
     with pytest.raises(InvalidInput, match=message):
         Guard().use(ProvenanceNLI(on_fail="noop")).validate(CLAIM, metadata=metadata)
+
+
+def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
+    """Where metadata values must be strings (an OpenAI-compatible route), the list travels as JSON."""
+    validator = ProvenanceNLI(on_fail="noop")
+    as_list, as_json = (validator.validate(CLAIM, {"sources": s}) for s in (SOURCES, json.dumps(SOURCES)))
+    assert sentences_of(as_json) == sentences_of(as_list)
 
 
 @pytest.mark.parametrize(

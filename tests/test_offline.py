@@ -8,24 +8,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers import OUTSIDE_SOCKET_AUDIT
+
 from validator.offline import disable_guardrails_metrics
 
 ROOT = Path(__file__).resolve().parents[1]
 
-AUDITED_USER_SESSION = r"""
-import ipaddress, json, runpy, sys
-attempts = []
-def is_loopback(host):
-    try:
-        return host in ("localhost", None, "") or ipaddress.ip_address(str(host).split("%")[0]).is_loopback
-    except ValueError:
-        return False
-def audit(event, args):
-    if event == "socket.connect" and isinstance(args[1], tuple) and not is_loopback(args[1][0]):
-        attempts.append(["connect", str(args[1])])
-    elif event == "socket.getaddrinfo" and not is_loopback(args[0]):
-        attempts.append(["getaddrinfo", str(args[0])])
-sys.addaudithook(audit)
+AUDITED_USER_SESSION = (
+    OUTSIDE_SOCKET_AUDIT
+    + r"""
+import json, runpy
 sys.argv = ["post_install.py"]
 runpy.run_path("post_install.py", run_name="__main__")
 from guardrails import Guard
@@ -46,6 +38,7 @@ reasked = Guard().use(ProvenanceNLI(on_fail="reask"))(
 print("RESULT " + json.dumps({"attempts": attempts, "output": outcome.validated_output,
       "reasked": reasked.validated_output, "litellm": "litellm" in sys.modules}))
 """
+)
 
 
 def test_post_install_import_and_validate_open_no_outside_socket(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
@@ -65,8 +66,30 @@ class CheckRequest:
 
     @classmethod
     def from_metadata(cls, text: str, metadata: Mapping[str, Any]) -> CheckRequest:
-        """Build a request from guardrails-style metadata keys (unknown keys are ignored)."""
-        return cls(text, **{key: metadata[key] for key in METADATA_KEYS if key in metadata})
+        """Build a request from guardrails-style metadata keys (unknown keys are ignored).
+
+        ``sources`` may also be one string holding a JSON array of strings: where metadata values
+        must be strings (an OpenAI-compatible route, such as the Guardrails server's), that is how
+        a list travels. Any other lone string is refused, as a list of strings is expected.
+        """
+        values = {key: metadata[key] for key in METADATA_KEYS if key in metadata}
+        if isinstance(values.get("sources"), str):
+            values["sources"] = _json_sources(values["sources"])
+        return cls(text, **values)
+
+
+def _json_sources(text: str) -> list[str]:
+    """The list a JSON array string of sources holds (its items are checked as any sources are)."""
+    try:
+        sources = json.loads(text)
+    except ValueError:
+        sources = None
+    if not isinstance(sources, list):
+        raise InvalidInput(
+            "metadata['sources'] must be a list of strings (or, where metadata values must be strings, "
+            "one string holding a JSON array of strings); got a str that is not a JSON array"
+        )
+    return sources
 
 
 class _ReportJSON(TypedDict):
