@@ -160,6 +160,7 @@ SETTINGS_FLAGS = [  # (flag, value, CheckerConfig field, what the field then hol
     ("--llm-api-base", "http://127.0.0.1:9/v1", "llm_kwargs", {"api_base": "http://127.0.0.1:9/v1"}),
     ("--top-k", "5", "top_k", 5),
     ("--retrieval", "lexical", "retrieval", "lexical"),
+    ("--embedding-cache", "vectors", "embedding_cache", "vectors"),
     ("--review-threshold", "0.5", "review_threshold", 0.5),
 ]
 COMMANDS = {

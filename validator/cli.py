@@ -427,6 +427,9 @@ def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
     retrieval.add_argument("--top-k", type=_positive_int, help=f"passages per sentence ({defaults.TOP_K})")
     retrieval.add_argument("--retrieval", choices=RETRIEVALS, help="how sources are searched (default: hybrid)")
     retrieval.add_argument(
+        "--embedding-cache", metavar="DIR", help="keep chunk embeddings in DIR across runs (default: in memory only)"
+    )
+    retrieval.add_argument(
         "--review-threshold", type=_probability, help=f"less sure verdicts get * ({defaults.REVIEW_THRESHOLD})"
     )
     return model, common, retrieval

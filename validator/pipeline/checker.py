@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
+from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
 from validator.errors import InvalidInput, check_choice
 from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.pipeline import evidence, stages
 from validator.pipeline.request import CheckReport, CheckRequest
 from validator.pipeline.sentences import OpenSentence
 from validator.pipeline.stages import VALIDATION_METHODS, ValidationMethod
-from validator.retrieval import RETRIEVALS, Retrieval, SourceIndex, SourceIndexCache, default_embed_function
+from validator.retrieval import (
+    RETRIEVALS,
+    EmbedFunction,
+    Retrieval,
+    SourceIndex,
+    SourceIndexCache,
+    default_embed_function,
+    default_embedder_name,
+)
 from validator.scoring import NLIScorer, PairScorer
 from validator.verdicts import SentenceResult, Thresholds
 
@@ -42,6 +52,9 @@ class ProvenanceChecker:
         scorer_mode: ``"nli"``, ``"llm"`` or ``"cascade"``.
         judge: The :class:`~validator.judge.LLMJudge` for ``"llm"`` and ``"cascade"``.
         cache: Where source indexes are kept. Defaults to a new bounded cache.
+        embedding_cache: A directory where the default embedder's chunk vectors are kept across
+            processes (:class:`~validator.embedding_store.EmbeddingStore`). Defaults to None
+            (vectors live only as long as the in-memory source cache).
     """
 
     def __init__(
@@ -60,6 +73,7 @@ class ProvenanceChecker:
         scorer_mode: ScorerMode = "nli",
         judge: LLMJudge | None = None,
         cache: SourceIndexCache | None = None,
+        embedding_cache: str | Path | None = None,
     ) -> None:
         if not isinstance(top_k, int) or top_k < 1:
             raise InvalidInput(f"top_k must be a positive integer, got {top_k!r}")
@@ -83,6 +97,10 @@ class ProvenanceChecker:
         self.scorer_mode = check_scorer_mode(scorer_mode, judge)
         self.judge = judge
         self.cache = cache or SourceIndexCache()
+        self.default_embed: EmbedFunction | None = None
+        if embedding_cache is not None:
+            store = EmbeddingStore(embedding_cache, default_embedder_name())
+            self.default_embed = StoredEmbedFunction(store, lambda: default_embed_function(embed_device))
 
     def check(self, request: CheckRequest) -> CheckReport:
         """Verdicts for one text."""
@@ -134,7 +152,7 @@ class ProvenanceChecker:
             return None
         return self.cache.get(
             request.sources,
-            request.embed_function or default_embed_function(self.embed_device),
+            request.embed_function or self.default_embed or default_embed_function(self.embed_device),
             request.chunk_strategy,
             request.chunk_size,
             request.chunk_overlap,
