@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from http.server import BaseHTTPRequestHandler
+from typing import Any, ClassVar
 
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import outcome
+from helpers import loopback_server, outcome
 from pydantic import BaseModel, Field
 
 from validator import ProvenanceNLI
@@ -21,6 +22,7 @@ WRONG = {
     "claims": ["The tower is 330 metres tall.", "The tower is in Berlin."],
     "title": "The tower in Berlin",
 }
+RIGHT = {**WRONG, "answer": "The Eiffel Tower was completed in 1889.", "claims": ["The tower is 330 metres tall."]}
 
 
 def answer_model(on_fail: Any) -> type[BaseModel]:
@@ -61,19 +63,18 @@ def test_exception_raises_for_a_failing_field() -> None:
 
 
 def test_reask_gets_corrected_fields_from_the_llm() -> None:
-    right = {**WRONG, "answer": "The Eiffel Tower was completed in 1889.", "claims": ["The tower is 330 metres tall."]}
     calls: list[Any] = []
 
     def llm(*, messages: list[dict], **kwargs: Any) -> str:
         calls.append(messages)
-        return json.dumps(WRONG if len(calls) == 1 else right)
+        return json.dumps(WRONG if len(calls) == 1 else RIGHT)
 
     guard = Guard.for_pydantic(answer_model("reask"))
     result = outcome(
         guard(llm_api=llm, messages=[{"role": "user", "content": "Tell me."}], num_reasks=1, metadata=METADATA)
     )
     assert len(calls) == 2 and "1925" in str(calls[1])
-    assert result.validation_passed and result.validated_output == right
+    assert result.validation_passed and result.validated_output == RIGHT
 
 
 def test_a_list_of_claims_fails_closed_on_a_blank_claim_and_refuses_a_non_string() -> None:
@@ -83,3 +84,53 @@ def test_a_list_of_claims_fails_closed_on_a_blank_claim_and_refuses_a_non_string
     with pytest.raises(InvalidInput, match="must be a string"):
         validator.validate(["The tower is 330 metres tall.", 330], METADATA)
     assert validator.validate([], METADATA).outcome == "fail"  # no claim: nothing was verified
+
+
+class ScriptedJSON(BaseHTTPRequestHandler):
+    """OpenAI-compatible chat completions on loopback that answer WRONG, then RIGHT, keeping each request."""
+
+    requests: ClassVar[list[dict[str, Any]]] = []
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        ScriptedJSON.requests.append(body)
+        answer = WRONG if len(ScriptedJSON.requests) == 1 else RIGHT
+        message = {"role": "assistant", "content": json.dumps(answer)}
+        payload = json.dumps(
+            {
+                "id": "scripted",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            }
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet."""
+
+
+def test_reask_through_litellm_to_an_openai_compatible_server_on_loopback() -> None:
+    """The LLM is a real HTTP endpoint called by guardrails through LiteLLM, as in production."""
+    ScriptedJSON.requests.clear()
+    with loopback_server(ScriptedJSON) as url:
+        guard = Guard.for_pydantic(answer_model("reask"))
+        result = outcome(
+            guard(
+                model="openai/scripted",
+                api_base=f"{url}/v1",
+                api_key="scripted-key",
+                messages=[{"role": "user", "content": "Tell me about the tower."}],
+                num_reasks=1,
+                metadata=METADATA,
+            )
+        )
+    assert len(ScriptedJSON.requests) == 2
+    assert "1925" in json.dumps(ScriptedJSON.requests[1]["messages"])  # the reask names the failing sentence
+    assert result.validation_passed and result.validated_output == RIGHT
