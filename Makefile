@@ -30,7 +30,7 @@ train-data:
 
 train-model: train-data
 	$(PY) -m training.previous 0.2.0
-	$(PY) -m training.train --data build/data --out build/run --init build/model-0.2.0 --epochs 1 --max-steps 1600 --lr 3e-5 --checkpoint-every 400
+	$(PY) -m training.train --data build/data --out build/run --init build/model-0.2.0 --epochs 1 --max-steps 1600 --lr 3e-5 --checkpoint-every 400 --resume
 	$(PY) -m training.calibrate --checkpoint build/run/checkpoint --data build/data
 
 # The 0.4.0 candidate, trained and measured but not shipped (model card, "Tried, not shipped"): a
@@ -39,7 +39,7 @@ train-model: train-data
 candidate-model:
 	$(PY) -m training.data --out build/data-seed14 --cache build/cache --shared ../shared/data/train --seed 14
 	$(PY) -m training.previous 0.3.0
-	$(PY) -m training.train --data build/data-seed14 --out build/run-candidate --init build/model-0.3.0 --epochs 1 --lr 2e-5 --seed 14 --checkpoint-every 400
+	$(PY) -m training.train --data build/data-seed14 --out build/run-candidate --init build/model-0.3.0 --epochs 1 --lr 2e-5 --seed 14 --checkpoint-every 400 --resume
 	$(PY) -m training.calibrate --checkpoint build/run-candidate/checkpoint --data build/data-seed14 --out build/candidate-0.4.0
 	$(PY) -m training.evaluate --data build/data-seed14 --model build/candidate-0.4.0 --old 0.2.0 0.3.0 --out build/eval-candidate.json
 

@@ -5,7 +5,8 @@ project can load with no model hub. Batches are length-bucketed so padding stays
 (VitaminC pairs average ~60 tokens; padding to 128 would double the cost), and a
 checkpoint (weights in safetensors, optimizer and scheduler state for
 ``torch.load(weights_only=True)``) is written every ``--checkpoint-every`` steps so a run
-killed by a session limit resumes where it stopped.
+killed by a session limit resumes where it stopped (``--resume``: the same command again, in a
+later session; without it an existing checkpoint is refused rather than silently continued).
 
 Rows labelled 3-way get the usual cross-entropy. Rows of the 2-way sets (``not_entailment``)
 get a binary loss on P(entailment) alone, ``-log(1 - P(entailment))``: they say the
@@ -119,7 +120,10 @@ def train(args: argparse.Namespace) -> None:
     stop_at = min(args.max_steps or total_steps, total_steps)  # the schedule still spans total_steps
 
     checkpoint = args.out / "checkpoint"
-    source = checkpoint if (checkpoint / "trainer_state.pt").exists() else (args.init or args.base)
+    resuming = (checkpoint / "trainer_state.pt").exists()
+    if resuming and not args.resume:
+        raise SystemExit(f"{checkpoint} holds a run: pass --resume to continue it, or remove it to start over")
+    source = checkpoint if resuming else (args.init or args.base)
     model = AutoModelForSequenceClassification.from_pretrained(
         source, num_labels=len(LABELS), id2label=ID2LABEL, label2id=LABEL2ID, dtype=torch.float32
     )
@@ -189,6 +193,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("build/run"))
     parser.add_argument("--base", type=Path, default=None)
     parser.add_argument("--init", type=Path, default=None, help="start from this model instead of --base")
+    parser.add_argument(
+        "--resume", action="store_true", help="continue from --out's last checkpoint where there is one"
+    )
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--max-steps", type=int, default=None, help="stop here (the LR schedule keeps its length)")
     parser.add_argument("--batch-size", type=int, default=32)
