@@ -22,7 +22,10 @@ the reference's default paraphrase-MiniLM-L6-v2, which it would download from th
 ``max_source_chars`` raised to admit it: the reference embeds every chunk for every sentence
 and did not finish it in 10 minutes, so it is not run. Most sentences of these answers are
 copies of source sentences, which this validator settles without retrieval or model; (g) is (e)
-with every sentence cut short by its last word, so that none is.
+with every sentence cut short by its last word, so that none is. (h) is the RAG pattern: 20
+answers of 10 such sentences, all checked against the **same 50 sources** (cold: the first
+answer indexes them, the other 19 reuse the index); the reference, which caches nothing, is timed
+on 2 of the 20 and scaled up.
 
     python benchmarks/bench_speed.py            # all workloads
     python benchmarks/bench_speed.py --workloads a b --runs 5
@@ -69,18 +72,21 @@ WORKLOADS = {  # name: (sentences per answer, sources per item, items)
     "e": (10, 20, 1),
     "f": (10, 1, 1),
     "g": (10, 20, 1),
+    "h": (10, 50, 20),
 }
-AT_DEFAULTS = ("e", "f", "g")
-NO_COPIES = ("g",)
+AT_DEFAULTS = ("e", "f", "g", "h")
+NO_COPIES = ("g", "h")
+SHARED_SOURCES = ("h",)
+"""Workloads whose items all check against one set of sources: a RAG app's knowledge base."""
 """Workloads whose answers copy no sentence: every sentence is retrieved for and scored."""
 HUGE_SOURCE = {"f": 5_000_000}
 """Characters of the one source of workload (f)."""
-REFERENCE_SAMPLE = {"c": 5, "d": 20}
+REFERENCE_SAMPLE = {"c": 5, "d": 20, "h": 2}
 """The reference's cost is strictly additive (it re-embeds every chunk for every sentence and
 checks items one by one), so on the large workloads it runs on this many sentences (c) or
 items (d) and the time is scaled up; the output says so."""
 MEMORY_WORKLOADS = ("a", "b")
-SINGLE_RUN = ("c", "d", "f")
+SINGLE_RUN = ("c", "d", "f", "h")
 """Workloads timed once per median: each cold run of (d) builds 200 source indexes (~6,000 chunk
 embeddings), so three runs plus the floor would take most of an hour on 2 cores."""
 Item = tuple[str, list[str]]
@@ -104,15 +110,17 @@ def passages(chars: int = 1500) -> list[str]:
 
 
 def make_items(
-    sentences: int, sources: int, items: int, corpus: list[str], seed: int, copies: bool = True
+    sentences: int, sources: int, items: int, corpus: list[str], seed: int, copies: bool = True, shared: bool = False
 ) -> list[Item]:
     """Answers made of sentences from their sources, every other one with "is" negated where it
     has one (so most stay copies); with ``copies=False`` every sentence also loses its last word,
-    so none is a copy and each goes through retrieval and the model."""
+    so none is a copy and each goes through retrieval and the model. ``shared``: every answer
+    draws on (and is checked against) the same sources."""
     rng = np.random.default_rng(seed)
     made = []
+    common = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
     for _ in range(items):
-        chosen = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
+        chosen = common if shared else [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
         pool = [s.text for source in chosen for s in split_sentences(source) if 40 < len(s.text) < 300]
         picked = [pool[i] for i in rng.choice(len(pool), min(sentences, len(pool)), replace=False)]
         answer = [s if i % 2 == 0 else s.replace(" is ", " is not ", 1) for i, s in enumerate(picked)]
@@ -133,7 +141,9 @@ def huge_items(sentences: int, chars: int, corpus: list[str], seed: int) -> list
 def workload_items(name: str, corpus: list[str]) -> list[Item]:
     if name in HUGE_SOURCE:
         return huge_items(WORKLOADS[name][0], HUGE_SOURCE[name], corpus, seed=ord(name))
-    return make_items(*WORKLOADS[name], corpus, seed=ord(name), copies=name not in NO_COPIES)
+    return make_items(
+        *WORKLOADS[name], corpus, seed=ord(name), copies=name not in NO_COPIES, shared=name in SHARED_SOURCES
+    )
 
 
 def metadata_for(name: str, side: str, embed_function: Callable) -> dict:
@@ -149,7 +159,7 @@ def reference_sample(name: str, items: list[Item]) -> tuple[list[Item], float]:
     if name not in REFERENCE_SAMPLE:
         return items, 1.0
     size = REFERENCE_SAMPLE[name]
-    if name == "d":
+    if name in ("d", "h"):
         return items[:size], len(items) / size
     answer, sources = items[0]
     sentences = [s.text for s in split_sentences(answer)]
@@ -338,7 +348,10 @@ def main() -> None:
             row["reference_peak_rss_mib"] = child_peak_rss("reference", name)
         rows.append(row)
         print(json.dumps(row))
-    print("\nReference times on (c) and (d) are measured on 5 of 50 sentences and 20 of 200 items and scaled up")
+    print(
+        "\nReference times on (c), (d) and (h) are measured on 5 of 50 sentences, 20 of 200 items and 2 of 20 "
+        "items and scaled up"
+    )
     print("(its cost is per sentence and per item); it caches nothing, so its warm time is its cold time there.")
     print(
         "\n| workload | pairs | ours cold s | ours warm s | floor s | ref cold s | ref warm s | x cold | x warm "

@@ -40,6 +40,7 @@ from training.train import read_jsonl
 from validator import defaults
 from validator.calibration import support_score
 from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.retrieval import Retrieval
 from validator.scoring import ENTAILMENT, NLIScorer
 from validator.verdicts import FAILABLE_VERDICTS, Thresholds, decide_columns
 
@@ -150,11 +151,15 @@ def _auroc(positive: np.ndarray, scores: np.ndarray) -> float:
     return float(roc_auc_score(positive, scores)) if 0 < positive.sum() < len(positive) else float("nan")
 
 
-def end_to_end_metrics(model: Path, items: list[tuple[list[str], str, bool]]) -> dict[str, float]:
+def end_to_end_metrics(
+    model: Path, items: list[tuple[list[str], str, bool]], retrieval: Retrieval = "hybrid"
+) -> dict[str, float]:
+    """The whole validator on each item (``retrieval`` as given; ``bench_retrieval`` compares them)."""
     scorer = NLIScorer(str(model))
     requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
-    reports = ProvenanceChecker(scorer).check_batch(requests)
-    ranking = ProvenanceChecker(scorer, thresholds=Thresholds(0.0, scorer.settings.contradiction_threshold))
+    reports = ProvenanceChecker(scorer, retrieval=retrieval).check_batch(requests)
+    cut_at_zero = Thresholds(0.0, scorer.settings.contradiction_threshold)
+    ranking = ProvenanceChecker(scorer, thresholds=cut_at_zero, retrieval=retrieval)
     # the deterministic checks' certain pass and fail (infinite support scores) rank first and last
     scores = np.clip([support_score(report) for report in ranking.check_batch(requests)], -1.0, 2.0)
     passed = np.array([not report.failing(FAILABLE_VERDICTS) for report in reports])
