@@ -1,0 +1,74 @@
+"""The swap recipe's edits (training/swaps.py) make the pairs their docstring promises: a name
+given another's slot, never a symmetric exchange that would still be entailed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from training.data import Pair
+from training.swaps import PageSentences, exchange, exchange_numbers, exchange_parallel, names, replace_name
+
+ROLES = "Bob Jones is the chief financial officer of Acme Corp, and Alice Smith is its chief executive."
+
+
+def test_names_skip_sentence_openers_and_numbers() -> None:
+    assert [n.text for n in names("In 1969 Neil Armstrong was the commander, as of March 22.")] == [
+        "Neil Armstrong",
+        "March",
+    ]
+    assert [n.text for n in names("As of March the Wedding Ringer grossed more.")] == ["March", "Wedding Ringer"]
+
+
+def test_exchange_gives_one_clause_the_other_name() -> None:
+    assert exchange(ROLES, random.Random(0)) == "Alice Smith is the chief financial officer of Acme Corp."
+    curies = "Marie Curie was born in Warsaw in 1867 and Pierre Curie was born in Paris."
+    assert {exchange(curies, random.Random(seed)) for seed in range(10)} == {
+        "Pierre Curie was born in Warsaw in 1867 and Marie Curie was born in Paris.",
+        "Marie Curie was born in Paris in 1867 and Pierre Curie was born in Warsaw.",
+    }
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Former GM brands include McLaughlin , Oakland , Oldsmobile , Pontiac , and Opel .",
+        "The war between France and Germany ended.",
+        "Lennon and McCartney wrote it.",
+    ],
+    ids=["list", "between", "and"],
+)
+def test_symmetric_pairs_are_never_exchanged(sentence: str) -> None:
+    assert exchange(sentence, random.Random(0)) is None
+
+
+def test_numbers_and_parallel_words_trade_places() -> None:
+    assert exchange_numbers("It sold 40 copies in 1990 and 75 copies in 1991.", random.Random(1)) in (
+        "It sold 75 copies in 1990 and 40 copies in 1991.",
+        "It sold 40 copies in 1991 and 75 copies in 1990.",
+    )
+    parallel = "Aspirin is generally safe for adults but can be dangerous for children."
+    assert (
+        exchange_parallel(parallel, random.Random(0))
+        == "Aspirin is generally safe for children but can be dangerous for adults."
+    )
+
+
+def test_a_replaced_name_is_one_the_sentence_lacks_and_of_its_shape() -> None:
+    pool = ["Warsaw", "Paris", "New York"]
+    replaced = {replace_name("Pierre Curie was born in Paris.", pool, random.Random(seed)) for seed in range(10)}
+    assert replaced == {"Pierre Curie was born in Warsaw.", "New York was born in Paris."}
+
+
+def test_a_premise_never_holds_a_revision_of_its_sentence() -> None:
+    sentences = [
+        "The film grossed $ 64 million in North America .",
+        "The film grossed $ 70 million in North America .",  # a revision: the same words, another number
+        "It was directed by Jeremy Garelick .",
+    ]
+    pairs = [Pair(f"Film: {s}", "claim", "entailment", "Film") for s in sentences]
+    pages = PageSentences(pairs, random.Random(0))
+    for _ in range(20):
+        premise, others = pages.premise("Film", [sentences[0]], 1000)
+        assert sentences[1] not in premise and others == [sentences[2]]
