@@ -20,8 +20,8 @@ ranking its top-k ever comes from (the shortlist it embeds is ``SHORTLIST`` deep
 model, on the end-to-end sets of ``make eval-model`` (XSum hallucinations, BEGIN, HaluEval QA and
 summarization; the same samples), since the passages retrieved are what the model reads.
 
-    python benchmarks/bench_retrieval.py                 # recall: ~10 min on 2 cores
-    python benchmarks/bench_retrieval.py --end-to-end    # and the verdicts: ~25 min more
+    python benchmarks/bench_retrieval.py                 # recall: ~30 min on 2 cores shared with training
+    python benchmarks/bench_retrieval.py --end-to-end    # and the verdicts per mode (not yet timed)
 """
 
 from __future__ import annotations

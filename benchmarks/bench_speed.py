@@ -248,6 +248,30 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
     return nli + embedding, len(pairs)
 
 
+FIRST_CALL = """
+import json, sys, time
+started = time.perf_counter()
+from validator import ProvenanceNLI
+answer, sources = json.loads(sys.argv[1])
+validator = ProvenanceNLI(on_fail="noop", embedding_cache=sys.argv[2] or None)
+validator.validate(answer, {"sources": sources})
+print(time.perf_counter() - started)
+"""
+
+
+def first_call_seconds(item: Item, embedding_cache: Path | None) -> float:
+    """Seconds from a fresh process's first import to its first verdict on ``item`` (the model and
+    embedder load included), with ``embedding_cache`` as given."""
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL, json.dumps(item), str(embedding_cache or "")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
 def child_peak_rss(side: str, workload: str) -> float:
     """Peak RSS in MiB of a fresh process that runs one side on one workload (cold, then warm)."""
     out = subprocess.run(
@@ -285,6 +309,9 @@ def main() -> None:
     parser.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=list(WORKLOADS))
     parser.add_argument("--runs", type=int, default=3, help="runs per median on (a) and (b); (c) and (d) run once")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-RSS child processes")
+    parser.add_argument(
+        "--first-call", action="store_true", help="also time a fresh process's first verdict, with and without a cache"
+    )
     parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench" / "speed.json")
     parser.add_argument("--rss-child", nargs=2, metavar=("SIDE", "WORKLOAD"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -365,6 +392,19 @@ def main() -> None:
             f"| {r['speedup_cold']:.1f}x | {r['speedup_warm']:.1f}x | {r['ours_cold_over_floor']:.2f} "
             f"| {r.get('ours_peak_rss_mib', float('nan')):.0f} | {r.get('reference_peak_rss_mib', float('nan')):.0f} |"
         )
+    if args.first_call:
+        import tempfile
+
+        item = workload_items("g", corpus)[0]
+        with tempfile.TemporaryDirectory() as cache_dir:
+            plain = first_call_seconds(item, None)
+            filling = first_call_seconds(item, Path(cache_dir))  # fills the embedding cache
+            warm = first_call_seconds(item, Path(cache_dir))
+        print(
+            f"\nfirst call of a fresh process (import, load, check one (g) answer): {plain:.2f} s; "
+            f"with an embedding cache: {filling:.2f} s empty, {warm:.2f} s filled by an earlier process"
+        )
+        rows.append({"workload": "first call", "plain_s": plain, "cache_empty_s": filling, "cache_filled_s": warm})
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
 

@@ -1,4 +1,4 @@
-"""The 0.4.0 recipe's new training pairs: swaps inside one premise, names from elsewhere, long
+"""The swap recipe's new training pairs: swaps inside one premise, names from elsewhere, long
 premises as the validator reads them, and fusion of two premise sentences (issue 20).
 
 0.3.0 passes "Bob Jones is the chief executive" against a source that makes Bob the CFO and
@@ -340,7 +340,7 @@ def _write(path: Path, rows: list[dict]) -> None:
 
 
 def prepare(base: Path, out_dir: Path, cache_dir: Path, replay: int, per_kind: int, seed: int) -> None:
-    """Write the 0.4.0 recipe's train, dev and test files (test is the 0.3.0 mix's, unchanged)."""
+    """Write the swap recipe's train, dev and test files (test is the 0.3.0 mix's, unchanged)."""
     rng = random.Random(seed)
     splits: dict[str, list[Pair]] = defaultdict(list)
     for pair in parse_task(fetch_task(cache_dir)):
@@ -359,7 +359,7 @@ def prepare(base: Path, out_dir: Path, cache_dir: Path, replay: int, per_kind: i
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", type=Path, default=Path("build/data"), help="the 0.3.0 mix (make train-data)")
-    parser.add_argument("--out", type=Path, default=Path("build/data-0.4.0"))
+    parser.add_argument("--out", type=Path, default=Path("build/data-swaps"))
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
     parser.add_argument("--replay", type=int, default=36_000, help="pairs of the 0.3.0 mix kept")
     parser.add_argument("--per-kind", type=int, default=2_500)
