@@ -17,6 +17,7 @@ cannot hand the retrieved nodes to a validator as sources; hence this engine. Wi
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from guardrails import AsyncGuard, Guard
@@ -93,8 +94,6 @@ class ProvenanceQueryEngine(BaseQueryEngine):
         return self._checked(response, self._guard.validate(answer, metadata=metadata))  # type: ignore[arg-type]
 
     async def _aquery(self, query_bundle: QueryBundle) -> RESPONSE_TYPE:
-        import asyncio
-
         response = await self._engine.aquery(query_bundle)
         answer, metadata = self._request(response)
         if isinstance(self._guard, AsyncGuard):
