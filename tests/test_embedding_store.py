@@ -71,6 +71,9 @@ def test_the_store_keeps_the_most_recently_used_and_each_embedder_its_own(tmp_pa
 
 
 def test_a_directory_that_cannot_hold_the_store_is_refused_at_construction(tmp_path: Path) -> None:
+    for nothing in ("", "  ", 3):
+        with pytest.raises(InvalidInput, match="embedding_cache must name a directory"):
+            ProvenanceNLI(embedding_cache=nothing)  # type: ignore[arg-type]
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     with pytest.raises(InvalidInput, match="embedding_cache"):

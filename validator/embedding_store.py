@@ -53,6 +53,8 @@ class EmbeddingStore:
     def __init__(
         self, directory: str | Path, embedder: str, max_entries: int = defaults.EMBEDDING_CACHE_ENTRIES
     ) -> None:
+        if not isinstance(directory, str | Path) or not str(directory).strip():
+            raise InvalidInput(f"embedding_cache must name a directory, got {directory!r}")
         if not isinstance(max_entries, int) or isinstance(max_entries, bool) or max_entries < 1:
             raise InvalidInput(f"the embedding cache's max_entries must be a positive integer, got {max_entries!r}")
         self.path = Path(directory) / FILE_NAME
