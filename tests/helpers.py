@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from guardrails.classes.validation_outcome import ValidationOutcome
 
@@ -44,6 +45,40 @@ def loopback_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+class ScriptedChat(BaseHTTPRequestHandler):
+    """An OpenAI-compatible ``POST /v1/chat/completions`` on loopback whose answer is
+    :meth:`answer` of the request body; every body is kept in ``requests`` (a subclass gives its
+    own list)."""
+
+    requests: ClassVar[list[dict[str, Any]]] = []
+
+    def answer(self, body: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append(body)
+        message = {"role": "assistant", "content": self.answer(body)}
+        payload = json.dumps(
+            {
+                "id": "scripted",
+                "object": "chat.completion",
+                "created": 0,
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            }
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet."""
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,14 +19,13 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 from guardrails import AsyncGuard, Guard
 from guardrails.errors import ValidationError
-from helpers import OUTSIDE_SOCKET_AUDIT, ROOT, loopback_server
+from helpers import OUTSIDE_SOCKET_AUDIT, ROOT, ScriptedChat, loopback_server
 from langchain_core.documents import Document
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.output_parsers import StrOutputParser
@@ -199,35 +198,13 @@ cli()
 )
 
 
-class ScriptedChat(BaseHTTPRequestHandler):
-    """OpenAI-compatible chat completions on loopback: the answer is the last user message after
-    "Say: " (so each test scripts its own answer), and every request body is kept."""
+class SayChat(ScriptedChat):
+    """The LLM's answer is the last user message after "Say: " (each test scripts its own)."""
 
     requests: ClassVar[list[dict[str, Any]]] = []
 
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        ScriptedChat.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-        answer = body["messages"][-1]["content"].split("Say: ", 1)[1]
-        message = {"role": "assistant", "content": answer}
-        payload = json.dumps(
-            {
-                "id": "scripted",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body["model"],
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-            }
-        ).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Quiet."""
+    def answer(self, body: dict[str, Any]) -> str:
+        return body["messages"][-1]["content"].split("Say: ", 1)[1]
 
 
 @pytest.fixture(scope="module")
@@ -242,7 +219,7 @@ def guardrails_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    with loopback_server(ScriptedChat) as llm:
+    with loopback_server(SayChat) as llm:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "OPENAI_", "LITELLM_"))}
         env |= {"HOME": str(home), "OPENAI_API_BASE": f"{llm}/v1", "OPENAI_API_KEY": "scripted-key"}
         env["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
@@ -293,8 +270,7 @@ def test_server_openai_route_checks_the_llms_answer(guardrails_server: str, answ
     assert outcome["raw_llm_output"] == answer
     assert (outcome["validated_output"] or "") == validated
     assert outcome["validation_passed"] is True  # guardrails' sense: on_fail="fix" repaired it
-    sent = ScriptedChat.requests[-1]
-    assert "sources" not in json.dumps(sent["body"]), "the sources are for the validator, not the LLM"
+    assert "sources" not in json.dumps(SayChat.requests[-1]), "the sources are for the validator, not the LLM"
 
 
 @pytest.mark.parametrize(

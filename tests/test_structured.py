@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from http.server import BaseHTTPRequestHandler
 from typing import Any, ClassVar
 
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import loopback_server, outcome
+from helpers import ScriptedChat, loopback_server, outcome
 from pydantic import BaseModel, Field
 
 from validator import ProvenanceNLI
@@ -86,40 +85,19 @@ def test_a_list_of_claims_fails_closed_on_a_blank_claim_and_refuses_a_non_string
     assert validator.validate([], METADATA).outcome == "fail"  # no claim: nothing was verified
 
 
-class ScriptedJSON(BaseHTTPRequestHandler):
-    """OpenAI-compatible chat completions on loopback that answer WRONG, then RIGHT, keeping each request."""
+class WrongThenRight(ScriptedChat):
+    """The LLM answers WRONG first, then RIGHT."""
 
     requests: ClassVar[list[dict[str, Any]]] = []
 
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        ScriptedJSON.requests.append(body)
-        answer = WRONG if len(ScriptedJSON.requests) == 1 else RIGHT
-        message = {"role": "assistant", "content": json.dumps(answer)}
-        payload = json.dumps(
-            {
-                "id": "scripted",
-                "object": "chat.completion",
-                "created": 0,
-                "model": body["model"],
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-            }
-        ).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Quiet."""
+    def answer(self, body: dict[str, Any]) -> str:
+        return json.dumps(WRONG if len(self.requests) == 1 else RIGHT)
 
 
 def test_reask_through_litellm_to_an_openai_compatible_server_on_loopback() -> None:
     """The LLM is a real HTTP endpoint called by guardrails through LiteLLM, as in production."""
-    ScriptedJSON.requests.clear()
-    with loopback_server(ScriptedJSON) as url:
+    WrongThenRight.requests.clear()
+    with loopback_server(WrongThenRight) as url:
         guard = Guard.for_pydantic(answer_model("reask"))
         result = outcome(
             guard(
@@ -131,6 +109,6 @@ def test_reask_through_litellm_to_an_openai_compatible_server_on_loopback() -> N
                 metadata=METADATA,
             )
         )
-    assert len(ScriptedJSON.requests) == 2
-    assert "1925" in json.dumps(ScriptedJSON.requests[1]["messages"])  # the reask names the failing sentence
+    assert len(WrongThenRight.requests) == 2
+    assert "1925" in json.dumps(WrongThenRight.requests[1]["messages"])  # the reask names the failing sentence
     assert result.validation_passed and result.validated_output == RIGHT
