@@ -20,8 +20,8 @@ ranking its top-k ever comes from (the shortlist it embeds is ``SHORTLIST`` deep
 model, on the end-to-end sets of ``make eval-model`` (XSum hallucinations, BEGIN, HaluEval QA and
 summarization; the same samples), since the passages retrieved are what the model reads.
 
-    python benchmarks/bench_retrieval.py                 # recall: ~30 min on 2 cores shared with training
-    python benchmarks/bench_retrieval.py --end-to-end    # and the verdicts per mode (not yet timed)
+    PYTHONPATH=. python benchmarks/bench_retrieval.py               # from the repo root; ~30 min on 2 busy cores
+    PYTHONPATH=. python benchmarks/bench_retrieval.py --end-to-end  # and the verdicts per mode (not yet timed)
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from training.data import _overlap, _words
 from validator.retrieval import SHORTLIST, Evidence, SourceIndexCache, default_embed_function
 from validator.splitting import split_sentences
 
@@ -51,13 +51,9 @@ class Case:
     gold: str  # a text the right chunk contains
 
 
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9]+", text.lower()))
-
-
-def _overlap(a: str, b: str) -> float:
-    wa, wb = _words(a), _words(b)
-    return len(wa & wb) / max(1, min(len(wa), len(wb)))
+def _shared(a: str, b: str) -> float:
+    """The share of words two texts have in common (the training data's measure)."""
+    return _overlap(_words(a), _words(b))
 
 
 def _evidence(row: dict) -> str:
@@ -73,7 +69,7 @@ def same_page(rows: list[dict], n: int, rng: random.Random) -> list[Case]:
     claims = [r for r in rows if r["origin"] == "vitaminc" and r["label"] == "entailment"]
     for row in rng.sample(claims, len(claims)):
         gold = _evidence(row)
-        others = sorted(s for s in by_page[row["page"]] if _overlap(s, gold) < 0.5)
+        others = sorted(s for s in by_page[row["page"]] if _shared(s, gold) < 0.5)
         if len(others) >= 4:
             sources = [gold, *others]
             rng.shuffle(sources)
@@ -93,7 +89,7 @@ def paraphrase(rows: list[dict], n: int, rng: random.Random) -> list[Case]:
         for r in rows
         if r["origin"] in ("mnli", "fever_nli")
         and r["label"] == "entailment"
-        and _overlap(r["hypothesis"], r["premise"]) < 0.3
+        and _shared(r["hypothesis"], r["premise"]) < 0.3
         and len(_words(r["hypothesis"])) >= 4
     ]
     cases = []
