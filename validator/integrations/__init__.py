@@ -9,12 +9,30 @@ what they share.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from guardrails import AsyncGuard, Guard
 from guardrails.classes.validation_outcome import ValidationOutcome
 
 VALIDATOR_NAME = "guardrails/provenance_nli"
+
+
+def sync_guard(guard: Guard | AsyncGuard, sync_call: str, async_call: str) -> Guard:
+    """``guard``, for a framework's synchronous entry (``sync_call``, named in the error): an
+    ``AsyncGuard`` cannot run there, only in ``async_call``."""
+    if isinstance(guard, AsyncGuard):
+        raise TypeError(f"an AsyncGuard checks in {async_call}; use a Guard for {sync_call}")
+    return guard
+
+
+async def avalidate(guard: Guard | AsyncGuard, text: str, sources: list[str]) -> Any:
+    """``guard.validate`` of ``text`` against ``sources`` from a framework's async entry: an
+    ``AsyncGuard`` is awaited, a ``Guard`` runs in a worker thread, so the event loop keeps
+    serving while it checks."""
+    if isinstance(guard, AsyncGuard):
+        return await guard.validate(text, metadata={"sources": sources})
+    return await asyncio.to_thread(guard.validate, text, metadata={"sources": sources})
 
 
 def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict[str, Any]:

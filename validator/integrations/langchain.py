@@ -28,11 +28,10 @@ from guardrails import AsyncGuard, Guard
 from langchain_core.documents import Document
 from langchain_core.embeddings import Embeddings
 from langchain_core.runnables import RunnableLambda
-from langchain_core.runnables.config import run_in_executor
 
 from validator.errors import InvalidInput
-from validator.integrations import provenance_of
-from validator.retrieval import default_embed_function
+from validator.integrations import avalidate, provenance_of, sync_guard
+from validator.retrieval import check_sources, default_embed_function
 
 
 class BundledEmbeddings(Embeddings):
@@ -52,15 +51,13 @@ def sources_of(documents: Any) -> list[str]:
     are).
 
     Raises:
-        InvalidInput: When the context is not a list of documents or strings: a chain that feeds
-            the check something else must fail, never check against nothing.
+        InvalidInput: When the context is not a list of documents or strings (the items are
+            checked as any sources are): a chain that feeds the check something else must fail,
+            never check against nothing.
     """
     if isinstance(documents, str | Document) or not isinstance(documents, Sequence):
         raise InvalidInput(f"the chain's context must be a list of Documents, got {type(documents).__name__}")
-    texts = [d.page_content if isinstance(d, Document) else d for d in documents]
-    if bad := [i for i, text in enumerate(texts) if not isinstance(text, str)]:
-        raise InvalidInput(f"the chain's context item {bad[0]} is {type(documents[bad[0]]).__name__}, not a Document")
-    return texts
+    return check_sources([d.page_content if isinstance(d, Document) else d for d in documents])
 
 
 def check_answer(
@@ -74,29 +71,25 @@ def check_answer(
     ``input[context_key]`` and returns the input with the validated answer and, under
     ``output_key``, :func:`validator.integrations.provenance_of` the call.
 
-    A ``Guard`` serves ``invoke`` and ``ainvoke`` (the latter on LangChain's executor, so the event
-    loop keeps serving); an ``AsyncGuard`` serves ``ainvoke`` only.
+    A ``Guard`` serves ``invoke`` and ``ainvoke`` (the latter in a worker thread, so the event loop
+    keeps serving); an ``AsyncGuard`` serves ``ainvoke`` only.
     """
 
-    def request(inputs: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    def request(inputs: dict[str, Any]) -> tuple[Any, list[str]]:
         missing = [key for key in (answer_key, context_key) if key not in inputs]
         if missing:
             raise InvalidInput(f"check_answer needs the chain to carry {missing[0]!r}; it has {sorted(inputs)}")
-        return inputs[answer_key], {"sources": sources_of(inputs[context_key])}
+        return inputs[answer_key], sources_of(inputs[context_key])
 
     def result(inputs: dict[str, Any], outcome: Any) -> dict[str, Any]:
         return {**inputs, answer_key: outcome.validated_output, output_key: provenance_of(guard, outcome)}
 
     def check(inputs: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(guard, AsyncGuard):
-            raise TypeError("an AsyncGuard checks in ainvoke/astream; use a Guard for invoke")
-        answer, metadata = request(inputs)
-        return result(inputs, guard.validate(answer, metadata=metadata))
+        checking = sync_guard(guard, "invoke", "ainvoke/astream")
+        answer, sources = request(inputs)
+        return result(inputs, checking.validate(answer, metadata={"sources": sources}))
 
     async def acheck(inputs: dict[str, Any]) -> dict[str, Any]:
-        answer, metadata = request(inputs)
-        if isinstance(guard, AsyncGuard):
-            return result(inputs, await guard.validate(answer, metadata=metadata))
-        return result(inputs, await run_in_executor(None, guard.validate, answer, metadata=metadata))
+        return result(inputs, await avalidate(guard, *request(inputs)))
 
     return RunnableLambda(check, afunc=acheck, name="check_provenance")

@@ -17,7 +17,6 @@ cannot hand the retrieved nodes to a validator as sources; hence this engine. Wi
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from guardrails import AsyncGuard, Guard
@@ -29,7 +28,7 @@ from llama_index.core.schema import QueryBundle
 from pydantic import PrivateAttr
 
 from validator.errors import InvalidInput
-from validator.integrations import provenance_of
+from validator.integrations import avalidate, provenance_of, sync_guard
 from validator.retrieval import default_embed_function
 
 
@@ -75,11 +74,10 @@ class ProvenanceQueryEngine(BaseQueryEngine):
         return {"engine": self._engine}
 
     @staticmethod
-    def _request(response: RESPONSE_TYPE) -> tuple[str, dict[str, Any]]:
+    def _request(response: RESPONSE_TYPE) -> tuple[str, list[str]]:
         if not isinstance(response, Response):
             raise InvalidInput(f"ProvenanceQueryEngine checks plain Responses, got {type(response).__name__}")
-        sources = [scored.node.get_content() for scored in response.source_nodes]
-        return response.response or "", {"sources": sources}
+        return response.response or "", [scored.node.get_content() for scored in response.source_nodes]
 
     def _checked(self, response: Response, outcome: Any) -> Response:
         response.response = outcome.validated_output
@@ -87,17 +85,11 @@ class ProvenanceQueryEngine(BaseQueryEngine):
         return response
 
     def _query(self, query_bundle: QueryBundle) -> RESPONSE_TYPE:
-        if isinstance(self._guard, AsyncGuard):
-            raise TypeError("an AsyncGuard checks in aquery; use a Guard for query")
+        guard = sync_guard(self._guard, "query", "aquery")  # before the engine spends an LLM call
         response = self._engine.query(query_bundle)
-        answer, metadata = self._request(response)
-        return self._checked(response, self._guard.validate(answer, metadata=metadata))  # type: ignore[arg-type]
+        answer, sources = self._request(response)
+        return self._checked(response, guard.validate(answer, metadata={"sources": sources}))  # type: ignore[arg-type]
 
     async def _aquery(self, query_bundle: QueryBundle) -> RESPONSE_TYPE:
         response = await self._engine.aquery(query_bundle)
-        answer, metadata = self._request(response)
-        if isinstance(self._guard, AsyncGuard):
-            outcome = await self._guard.validate(answer, metadata=metadata)
-        else:
-            outcome = await asyncio.to_thread(self._guard.validate, answer, metadata=metadata)
-        return self._checked(response, outcome)  # type: ignore[arg-type]
+        return self._checked(response, await avalidate(self._guard, *self._request(response)))  # type: ignore[arg-type]
