@@ -66,6 +66,8 @@ class EmbeddingStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
             with self._db:
                 self._db.execute("PRAGMA journal_mode=WAL")
+                # a cache: losing the last writes to a power cut is fine, an fsync per check is not
+                self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.execute(_SCHEMA)
         except (OSError, sqlite3.Error) as error:
             raise InvalidInput(f"embedding_cache: cannot keep embeddings in {str(directory)!r}: {error}") from error
