@@ -20,8 +20,7 @@ import torch
 from sklearn.metrics import accuracy_score, balanced_accuracy_score
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-from training.data import LABELS
-from training.train import read_jsonl
+from training.data import LABELS, read_jsonl
 from validator import defaults
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, NLIScorer
 from validator.verdicts import decide_columns

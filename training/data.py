@@ -388,6 +388,22 @@ def cap(pairs: list[Pair], limits: dict[str, int], rng: random.Random) -> list[P
     return kept
 
 
+def read_jsonl(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def write_jsonl(path: Path, rows: list[dict]) -> None:
+    """Write pairs one JSON object a line, and print how many of each origin and label."""
+    with path.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    counts: dict[str, int] = defaultdict(int)
+    for row in rows:
+        counts[f"{row['origin']}/{row['label']}"] += 1
+    print(f"{path.stem}: {len(rows)} pairs {dict(sorted(counts.items()))}")
+
+
 def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, synthetic_rate: float = 0.3) -> None:
     """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
 
@@ -406,13 +422,7 @@ def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, sy
     rng.shuffle(splits["train"])
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, rows in splits.items():
-        with (out_dir / f"{name}.jsonl").open("w", encoding="utf-8") as handle:
-            for row in rows:
-                handle.write(json.dumps(asdict(row), ensure_ascii=False) + "\n")
-        counts: dict[str, int] = defaultdict(int)
-        for row in rows:
-            counts[f"{row.origin}/{row.label}"] += 1
-        print(f"{name}: {len(rows)} pairs {dict(sorted(counts.items()))}")
+        write_jsonl(out_dir / f"{name}.jsonl", [asdict(row) for row in rows])
 
 
 if __name__ == "__main__":

@@ -35,8 +35,8 @@ import numpy as np
 from sklearn.metrics import accuracy_score, balanced_accuracy_score, roc_auc_score
 
 from training.calibrate import LABEL_COLUMN
+from training.data import read_jsonl
 from training.previous import RELEASES, export_release
-from training.train import read_jsonl
 from validator import defaults
 from validator.calibration import support_score
 from validator.pipeline import CheckRequest, ProvenanceChecker

