@@ -118,9 +118,9 @@ def make_items(
     draws on (and is checked against) the same sources."""
     rng = np.random.default_rng(seed)
     made = []
-    common = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
+    common = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)] if shared else None
     for _ in range(items):
-        chosen = common if shared else [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
+        chosen = common or [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)]
         pool = [s.text for source in chosen for s in split_sentences(source) if 40 < len(s.text) < 300]
         picked = [pool[i] for i in rng.choice(len(pool), min(sentences, len(pool)), replace=False)]
         answer = [s if i % 2 == 0 else s.replace(" is ", " is not ", 1) for i, s in enumerate(picked)]
