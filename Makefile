@@ -50,7 +50,7 @@ candidate-model:
 swap-candidate: train-data
 	$(PY) -m training.swaps --base build/data --out build/data-swaps --cache build/cache
 	$(PY) -m training.previous 0.3.0
-	$(PY) -m training.train --data build/data-swaps --out build/run-swaps --init build/model-0.3.0 --epochs 1 --max-steps 1200 --lr 2e-5 --max-length 256 --seed 15 --checkpoint-every 300 --resume
+	$(PY) -m training.train --data build/data-swaps --out build/run-swaps --init build/model-0.3.0 --epochs 1 --lr 2e-5 --max-length 256 --seed 15 --checkpoint-every 300 --resume
 	$(PY) -m training.calibrate --checkpoint build/run-swaps/checkpoint --data build/data-swaps --out build/candidate-swaps
 	$(PY) -m training.evaluate --data build/data --model build/candidate-swaps --old 0.3.0 --out build/eval-swaps.json
 	$(PY) benchmarks/bench_swaps.py --model build/candidate-swaps

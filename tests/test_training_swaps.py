@@ -8,7 +8,17 @@ import random
 import pytest
 
 from training.data import Pair
-from training.swaps import PageSentences, exchange, exchange_numbers, exchange_parallel, names, replace_name
+from training.swaps import (
+    PageSentences,
+    clean,
+    exchange,
+    exchange_numbers,
+    exchange_numbers_between,
+    exchange_parallel,
+    make_pairs,
+    names,
+    replace_name,
+)
 
 ROLES = "Bob Jones is the chief financial officer of Acme Corp, and Alice Smith is its chief executive."
 
@@ -69,6 +79,46 @@ def test_a_premise_never_holds_a_revision_of_its_sentence() -> None:
     ]
     pairs = [Pair(f"Film: {s}", "claim", "entailment", "Film") for s in sentences]
     pages = PageSentences(pairs, random.Random(0))
+    prose = [clean(s) for s in sentences]  # the pages hold their sentences as prose
     for _ in range(20):
-        premise, others = pages.premise("Film", [sentences[0]], 1000)
-        assert sentences[1] not in premise and others == [sentences[2]]
+        premise, others = pages.premise("Film", [prose[0]], 1000)
+        assert prose[1] not in premise and others == [prose[2]]
+
+
+def test_the_pairs_are_prose() -> None:
+    assert clean("Balibo -LRB-film-RRB- follows Roger East , played by Anthony LaPaglia .") == (
+        "Balibo (film) follows Roger East, played by Anthony LaPaglia."
+    )
+    assert clean("The NBA 's Brooklyn Nets ca n't win .") == "The NBA's Brooklyn Nets can't win."
+
+
+def test_a_claim_with_another_clause_s_number_is_the_claim_unchanged_but_that_number() -> None:
+    sentence = "It sold 40 copies in 1990, and 75 copies in 1991."
+    assert exchange_numbers_between("It sold 40 copies in 1990.", sentence, random.Random(0)) in (
+        "It sold 75 copies in 1990.",
+        "It sold 40 copies in 1991.",
+    )
+
+
+def test_every_edited_claim_has_its_unedited_twin_against_the_same_premise() -> None:
+    """An edited claim ("Alice Smith is the CFO") comes with the claim as stated, entailed, against
+    the same premise: the one slot that changed is all that tells the two labels apart."""
+    sentences = [
+        "Bob Jones is the chief financial officer of Acme, and Alice Smith is its chief executive.",
+        "Acme was founded in Paris in 1990 by Carl Weber.",
+        "Its largest office is in Berlin, where Dana Brown leads the research group.",
+    ]
+    elsewhere = ["Frank Miller was born in Madrid in 1957.", "Grace Hall wrote the novel in Vienna."]
+    pairs = [Pair(f"Acme: {s}", "claim", "entailment", "Acme") for s in sentences]
+    pages = PageSentences(
+        pairs + [Pair(f"Other: {s}", "claim", "entailment", "Other") for s in elsewhere], random.Random(0)
+    )
+    made = make_pairs(pages, per_kind=20)
+    for kind in ("bound", "moved", "elsewhere"):
+        rows = [p for p in made if p.origin == kind]
+        assert rows, kind
+        for twin, edited in zip(rows[::2], rows[1::2], strict=True):
+            assert (twin.label, edited.label) == ("entailment", "not_entailment")
+            assert twin.premise == edited.premise and twin.hypothesis != edited.hypothesis
+            assert twin.hypothesis[:-1] in twin.premise
+    assert "Alice Smith is the chief financial officer of Acme." in {p.hypothesis for p in made if p.origin == "bound"}
