@@ -43,10 +43,10 @@ candidate-model:
 	$(PY) -m training.calibrate --checkpoint build/run-candidate/checkpoint --data build/data-seed14 --out build/candidate-0.4.0
 	$(PY) -m training.evaluate --data build/data-seed14 --model build/candidate-0.4.0 --old 0.2.0 0.3.0 --out build/eval-candidate.json
 
-# The swap recipe (issue 20), trained and measured but not shipped (model card, "Tried, not shipped"):
-# training/swaps.py's pairs plus 36,000 of the 0.3.0 mix, warm-started from 0.3.0, max length 256,
-# stopped at step 1,200 of 1,575 (resumable: a later run of this target continues from there if
-# --max-steps is raised); then 0.3.0 and it side by side (~60 min of training, ~16 min of evaluation).
+# The swap recipe (issue 20; model card): training/swaps.py's pairs plus 27,000 of the 0.3.0 mix,
+# warm-started from 0.3.0, max length 256, one epoch of 1,431 steps (resumable: the same target
+# again continues from the last checkpoint); then 0.3.0 and it side by side (~50 min of training
+# on 2 quiet cores, ~16 min of evaluation).
 swap-candidate: train-data
 	$(PY) -m training.swaps --base build/data --out build/data-swaps --cache build/cache
 	$(PY) -m training.previous 0.3.0
