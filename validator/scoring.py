@@ -282,16 +282,16 @@ class _LoadedModel:
         self.input_names = [k for k in ("input_ids", "attention_mask", "token_type_ids") if k in accepted]
         self.onnx = None
         if backend == "onnx":
-            from validator.onnx_backend import OnnxClassifier
+            from validator.onnx_backend import OnnxModel
 
-            self.onnx = OnnxClassifier(self.model, model_name, self.input_names)
+            self.onnx = OnnxModel(self.model, model_name, self.input_names)
 
     def logits(self, rows: list[dict[str, list[int]]]) -> np.ndarray:
         """Logits for a batch of tokenized rows, padded here."""
         with self.tools.lock:
             batch = self.tools.tokenizer.pad(rows, return_tensors="np" if self.onnx else "pt")
         if self.onnx is not None:
-            return self.onnx.logits(dict(batch))
+            return self.onnx.run(dict(batch))
         return self.model(**batch.to(self.device)).logits.float().cpu().numpy()
 
 
@@ -427,7 +427,7 @@ class NLIScorer(PairScorer):
         max_length: Tokens per model input; longer premises are scored as windows.
         batch_size: Model inputs per forward pass; ``None`` means 8 on a CPU, 64 on a GPU.
         backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy on the CPU
-            (exported once and cached; ``pip install "provenance-nli[onnx]"``).
+            (exported once and cached).
         settings_file: Temperature and thresholds in place of the model folder's (a
             ``calibrate`` output).
 

@@ -25,6 +25,7 @@ from validator.retrieval import (
     SourceIndexCache,
     default_embed_function,
     default_embedder_name,
+    embedder_backend,
 )
 from validator.scoring import NLIScorer, PairScorer
 from validator.verdicts import SentenceResult, Thresholds
@@ -99,7 +100,7 @@ class ProvenanceChecker:
         self.cache = cache or SourceIndexCache()
         self.default_embed: EmbedFunction | None = None
         if embedding_cache is not None:
-            store = EmbeddingStore(embedding_cache, default_embedder_name())
+            store = EmbeddingStore(embedding_cache, default_embedder_name(embedder_backend(embed_device)))
             self.default_embed = StoredEmbedFunction(store, lambda: default_embed_function(embed_device))
 
     def check(self, request: CheckRequest) -> CheckReport:
