@@ -342,6 +342,10 @@ def make_pairs(pages: PageSentences, per_kind: int) -> list[Pair]:
                 made.append(Pair(premise, hypothesis, label, page, kind))
                 count += 1
 
+    def other_names() -> list[str]:
+        """400 names from anywhere in the split (all of them in a small one)."""
+        return rng.sample(pages.all_names, min(400, len(pages.all_names)))
+
     def matched(claim: str | None, changed: str | None) -> list[tuple[str, str]]:
         """The claim as the premise states it (entailed) beside one of its slots refilled (not)."""
         if not claim or not changed or changed == claim:
@@ -364,7 +368,7 @@ def make_pairs(pages: PageSentences, per_kind: int) -> list[Pair]:
     def from_other_page(sentence: str, others: list[str]) -> list[tuple[str, str]]:
         claim = _claim(sentence)
         context = " ".join([sentence, *others])
-        pool = [n for n in rng.sample(pages.all_names, min(400, len(pages.all_names))) if n not in context]
+        pool = [n for n in other_names() if n not in context]
         return matched(claim, claim and replace_name(claim, pool, rng))
 
     def traded(sentence: str, _: list[str]) -> list[tuple[str, str]]:
@@ -405,7 +409,7 @@ def make_pairs(pages: PageSentences, per_kind: int) -> list[Pair]:
         # a number or year changed contradicts an exact claim; a name from another page is unsupported
         label, changed = "contradiction", swap_year(second, rng) or swap_number(second, rng)
         if not changed:
-            label, changed = NOT_ENTAILMENT, replace_name(second, rng.sample(pages.all_names, min(400, len(pages.all_names))), rng)
+            label, changed = NOT_ENTAILMENT, replace_name(second, other_names(), rng)
         if changed and changed != second:
             made.append(Pair(premise, f"{head}, and {_decapitalize(changed)}", label, page, "fusion_swap"))
             count += 1
