@@ -131,9 +131,12 @@ def test_the_int8_embedder_keeps_torch_vectors_and_rankings() -> None:
 
 
 def test_the_default_embedder_is_int8_onnx_on_a_cpu() -> None:
+    from validator.errors import InvalidInput
     from validator.onnx_backend import OnnxSentenceEmbedder
-    from validator.retrieval import default_embed_function, embedder_backend
+    from validator.retrieval import default_embed_function, embedder_backend, load_default_embedder
 
-    assert embedder_backend("cpu") == "onnx" and embedder_backend("cuda:0") == "torch"
+    assert embedder_backend("cpu") == "onnx"
     assert isinstance(default_embed_function("cpu"), OnnxSentenceEmbedder)
     assert default_embed_function("cpu") is default_embed_function("cpu", "onnx")
+    with pytest.raises(InvalidInput, match="runs on the CPU"):
+        load_default_embedder("cuda", "onnx")

