@@ -21,7 +21,7 @@ model, on the end-to-end sets of ``make eval-model`` (XSum hallucinations, BEGIN
 summarization; the same samples), since the passages retrieved are what the model reads.
 
     PYTHONPATH=. python benchmarks/bench_retrieval.py               # from the repo root; ~30 min on 2 busy cores
-    PYTHONPATH=. python benchmarks/bench_retrieval.py --embedder-backend torch  # the embedder in torch fp32
+    PYTHONPATH=. python benchmarks/bench_retrieval.py --embedder-backend onnx  # the int8 embedder
     PYTHONPATH=. python benchmarks/bench_retrieval.py --end-to-end  # and the verdicts per mode
 """
 
@@ -154,8 +154,8 @@ def main() -> None:
     parser.add_argument(
         "--embedder-backend",
         choices=("onnx", "torch"),
-        default="onnx",
-        help="the default embedder's runtime: int8 ONNX (the default on a CPU) or torch fp32",
+        default="torch",
+        help="the default embedder's runtime: torch fp32 (the default) or int8 ONNX (backend='onnx')",
     )
     parser.add_argument("--end-to-end", action="store_true", help="also the verdicts each mode gives end to end")
     parser.add_argument("--e2e-per-set", type=int, default=300, help="items per end-to-end set (eval-model's 300)")

@@ -16,9 +16,8 @@ one, so on (c) and (d) it is timed on 5 of 50 sentences and 20 of 200 items and 
 
 Two more rows. (e) is (b) with **both validators at their defaults**: each its own chunking
 (ours: 2 sentences with 1 overlapping, hybrid retrieval with the default embedder; the
-reference: 5 sentences with 2 overlapping; our default embedder is all-MiniLM-L6-v2 on int8 ONNX
-Runtime), with MiniLM-L6 in torch standing in for the reference's default
-paraphrase-MiniLM-L6-v2, which it would download from the hub. (f) is
+reference: 5 sentences with 2 overlapping), with the same MiniLM-L6 embedder standing in for
+the reference's default paraphrase-MiniLM-L6-v2, which it would download from the hub. (f) is
 10 sentences against **one 5 MB source** (the reference passages repeated), ours only, with
 ``max_source_chars`` raised to admit it: the reference embeds every chunk for every sentence
 and did not finish it in 10 minutes, so it is not run. Most sentences of these answers are

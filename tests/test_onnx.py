@@ -130,13 +130,20 @@ def test_the_int8_embedder_keeps_torch_vectors_and_rankings() -> None:
     assert same_first >= 0.95 and same_sets >= 0.9, (same_first, same_sets)
 
 
-def test_the_default_embedder_is_int8_onnx_on_a_cpu() -> None:
+def test_backend_onnx_runs_the_default_embedder_on_int8_too(tmp_path) -> None:
+    """``backend="onnx"`` puts both models on ONNX Runtime: the sources are embedded by the int8
+    embedder, and the embedding cache keeps its vectors apart from torch's."""
+    from validator import ProvenanceNLI
+    from validator.embedding_store import EmbeddingStore
     from validator.errors import InvalidInput
-    from validator.onnx_backend import OnnxSentenceEmbedder
-    from validator.retrieval import default_embed_function, embedder_backend, load_default_embedder
+    from validator.retrieval import default_embedder_name, load_default_embedder
 
-    assert embedder_backend("cpu") == "onnx"
-    assert isinstance(default_embed_function("cpu"), OnnxSentenceEmbedder)
-    assert default_embed_function("cpu") is default_embed_function("cpu", "onnx")
+    answer = "The bridge was completed in 1975."
+    sources = ["The bridge was completed in 1932.", "The tunnel opened in 1975 after a decade of work."]
+    validator = ProvenanceNLI(on_fail="noop", backend="onnx", embedding_cache=str(tmp_path))
+    result = validator.validate(answer, {"sources": sources})
+    assert result.outcome == "fail"
+    assert EmbeddingStore(tmp_path, default_embedder_name("onnx")).get([answer])
+    assert not EmbeddingStore(tmp_path, default_embedder_name("torch")).get([answer])
     with pytest.raises(InvalidInput, match="runs on the CPU"):
         load_default_embedder("cuda", "onnx")

@@ -51,8 +51,9 @@ class CheckerConfig:
             state dict, read with ``weights_only=True``).
         device: ``cpu``, ``cuda``, ``mps``…; ``None`` picks CUDA, then MPS, then CPU.
         batch_size: Model inputs per forward pass. Defaults to 8 on a CPU, 64 on a GPU.
-        backend: ``"torch"``, or ``"onnx"`` for an int8 ONNX Runtime copy of the model on
-            the CPU. Defaults to ``"torch"``.
+        backend: ``"torch"``, or ``"onnx"`` for int8 ONNX Runtime copies of the model and of the
+            default embedder on the CPU (``pip install "provenance-nli[onnx]"``). Defaults to
+            ``"torch"``.
         max_length: Tokens per model input; longer passages are scored as windows.
             Defaults to 256.
         settings: A settings file (``python -m validator calibrate --output``) whose temperature
@@ -192,6 +193,7 @@ class CheckerConfig:
             scorer,
             thresholds=self.thresholds(scorer),
             embed_device=self.device,
+            embed_backend=self.backend,
             scorer_mode=self.scorer,
             judge=self.judge(),
             cache=cache,

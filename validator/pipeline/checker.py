@@ -18,14 +18,15 @@ from validator.pipeline.request import CheckReport, CheckRequest
 from validator.pipeline.sentences import OpenSentence
 from validator.pipeline.stages import VALIDATION_METHODS, ValidationMethod
 from validator.retrieval import (
+    EMBEDDER_BACKENDS,
     RETRIEVALS,
+    EmbedderBackend,
     EmbedFunction,
     Retrieval,
     SourceIndex,
     SourceIndexCache,
     default_embed_function,
     default_embedder_name,
-    embedder_backend,
 )
 from validator.scoring import NLIScorer, PairScorer
 from validator.verdicts import SentenceResult, Thresholds
@@ -49,6 +50,8 @@ class ProvenanceChecker:
         max_source_chars: Larger source sets (in all) are refused with :class:`TextTooLong`.
         query_timeout: Seconds a ``query_function`` call may take.
         embed_device: Device for the default embedder. Defaults to the best available.
+        embed_backend: ``"torch"``, or ``"onnx"`` for the default embedder on int8 ONNX Runtime
+            (CPU only). Defaults to ``"torch"``.
         retrieval: ``"hybrid"``, ``"dense"`` or ``"lexical"``.
         scorer_mode: ``"nli"``, ``"llm"`` or ``"cascade"``.
         judge: The :class:`~validator.judge.LLMJudge` for ``"llm"`` and ``"cascade"``.
@@ -70,6 +73,7 @@ class ProvenanceChecker:
         max_source_chars: int = defaults.MAX_SOURCE_CHARS,
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         embed_device: str | None = None,
+        embed_backend: EmbedderBackend = "torch",
         retrieval: Retrieval = "hybrid",
         scorer_mode: ScorerMode = "nli",
         judge: LLMJudge | None = None,
@@ -92,7 +96,9 @@ class ProvenanceChecker:
         self.validation_method: ValidationMethod = validation_method
         self.max_text_chars = max_text_chars
         self.max_source_chars = max_source_chars
+        check_choice("embed_backend", embed_backend, EMBEDDER_BACKENDS)
         self.embed_device = embed_device
+        self.embed_backend: EmbedderBackend = embed_backend
         self.retrieval: Retrieval = retrieval
         self.search = evidence.Search(top_k, retrieval, float(query_timeout))
         self.scorer_mode = check_scorer_mode(scorer_mode, judge)
@@ -100,8 +106,8 @@ class ProvenanceChecker:
         self.cache = cache or SourceIndexCache()
         self.default_embed: EmbedFunction | None = None
         if embedding_cache is not None:
-            store = EmbeddingStore(embedding_cache, default_embedder_name(embedder_backend(embed_device)))
-            self.default_embed = StoredEmbedFunction(store, lambda: default_embed_function(embed_device))
+            store = EmbeddingStore(embedding_cache, default_embedder_name(embed_backend))
+            self.default_embed = StoredEmbedFunction(store, lambda: default_embed_function(embed_device, embed_backend))
 
     def check(self, request: CheckRequest) -> CheckReport:
         """Verdicts for one text."""
@@ -153,7 +159,9 @@ class ProvenanceChecker:
             return None
         return self.cache.get(
             request.sources,
-            request.embed_function or self.default_embed or default_embed_function(self.embed_device),
+            request.embed_function
+            or self.default_embed
+            or default_embed_function(self.embed_device, self.embed_backend),
             request.chunk_strategy,
             request.chunk_size,
             request.chunk_overlap,
