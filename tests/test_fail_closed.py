@@ -190,8 +190,10 @@ NO_NUMBERS = "Gustave Eiffel wrote a symphony in B♭ major."
 def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("onnxruntime")
     from validator.defaults import BUNDLED_MODEL_DIR
+    from validator.retrieval import load_default_embedder
 
     monkeypatch.setenv("PROVENANCE_NLI_CACHE", str(tmp_path / "cache"))
+    load_default_embedder.cache_clear()  # the int8 embedder exports into this cache too, whatever ran before
     model = AutoModelForSequenceClassification.from_pretrained(BUNDLED_MODEL_DIR)
     state = {k: v.float().clone().contiguous() for k, v in model.state_dict().items()}
     state["classifier.bias"][0] += 8.0  # a checkpoint that entails everything
@@ -203,7 +205,11 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
         NO_NUMBERS, metadata
     )
     assert plain.outcome == "fail" and tuned.outcome == "pass"
-    assert len(list((tmp_path / "cache" / "onnx").iterdir())) == 2
+    import onnxruntime
+
+    exports = (tmp_path / "cache" / "onnx").glob("*/model.int8.onnx")
+    outputs = [onnxruntime.InferenceSession(str(path)).get_outputs()[0].name for path in exports]
+    assert sorted(outputs) == ["last_hidden_state", "logits", "logits"]  # the embedder's, and one per NLI weights
     for cached in (tmp_path / "cache" / "onnx").glob("*/model.int8.onnx"):
         cached.write_bytes(cached.read_bytes()[:1000])  # truncated: must be rebuilt, not raise
     from validator import scoring
