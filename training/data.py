@@ -46,6 +46,7 @@ from pathlib import Path
 BIGBENCH_FILE = "bigbench-1.0.0.tar.gz"
 TASK_MEMBER = "bigbench/benchmark_tasks/vitaminc_fact_verification/task.json"
 LABELS = ("entailment", "neutral", "contradiction")
+NOT_ENTAILMENT = "not_entailment"  # the 2-way sets' label (training.train gives it its own loss)
 TARGET_TO_LABEL = {"True": "entailment", "False": "contradiction", "Neither": "neutral"}
 SPLIT_BUCKETS = {"train": range(0, 90), "dev": range(90, 95), "test": range(95, 100)}
 SHARED_SETS = {"mnli": "mnli_binary_*.jsonl", "fever_nli": "fever_nli_binary_*.jsonl", "snli": "snli_*.jsonl"}
@@ -283,9 +284,13 @@ def swap_year(claim: str, rng: random.Random) -> str | None:
     return claim[: match.start()] + str(shifted) + claim[match.end() :]
 
 
+CLAUSE_BREAK = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+"""Where a sentence's main clause ends and a second one begins."""
+
+
 def first_clause(sentence: str) -> str | None:
     """The main clause before ", and" / ", but" / ";" when it is a sentence on its own (≥ 5 words)."""
-    match = re.search(r",\s+(?:and|but|while|whereas)\s+|;\s+", sentence)
+    match = CLAUSE_BREAK.search(sentence)
     if not match:
         return None
     clause = sentence[: match.start()].rstrip()

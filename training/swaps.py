@@ -53,6 +53,8 @@ from typing import NamedTuple
 from nltk.tokenize.treebank import TreebankWordDetokenizer
 
 from training.data import (
+    CLAUSE_BREAK,
+    NOT_ENTAILMENT,
     Pair,
     _overlap,
     _words,
@@ -66,7 +68,6 @@ from training.data import (
     write_jsonl,
 )
 
-NOT_ENTAILMENT = "not_entailment"  # the 2-way label (training.train gives it its own loss)
 LONG_CHARS = 1000
 CLAIM_WORDS = 25  # a one-binding claim: as long as the claims users' answers make
 _DETOKENIZER = TreebankWordDetokenizer()
@@ -140,7 +141,6 @@ _NAME = re.compile(r"(?<![\w'’-])[A-Z][\w'’.-]*[\w](?:\s+(?:of\s+|de\s+|von\
 _SYMMETRIC_GAP = re.compile(r"^(?:[\s,;&]|\band\b|\bor\b|\bwith\b|\bbetween\b|\bvs\b\.?|\bversus\b|\0)*$")
 _PARALLEL = re.compile(r"\b(for|in|to|of|on|by|with|from|as)\s+([a-z]{4,})\b")
 _NUMBER_TOKEN = re.compile(r"\b\d[\d,.]*\d\b|\b\d\b")
-_CLAUSE_BREAK = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 EDITABLE_WORDS = range(6, 41)  # sentences of 6-40 words: lists of 60 names teach nothing about slots
 
 
@@ -210,7 +210,7 @@ def exchange(sentence: str, rng: random.Random) -> str | None:
     if not candidates:
         return None
     a, b = rng.choice(candidates)
-    if (cut := _CLAUSE_BREAK.search(sentence)) and a.end <= cut.start() < b.start:
+    if (cut := CLAUSE_BREAK.search(sentence)) and a.end <= cut.start() < b.start:
         clause = sentence[: cut.start()].rstrip()
         if len(clause.split()) >= 4 and b.text not in clause:
             return _replace(clause, a, b.text) + "."
