@@ -19,7 +19,7 @@ from pathlib import Path
 _SCRATCH = Path(tempfile.mkdtemp(prefix="provenance-nli-tests-"))
 atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 os.environ["HOME"] = str(_SCRATCH)
-# the int8 embedder is exported once for the session, child processes with their own HOME included
+# ONNX exports (backend="onnx") are made once for the session, child processes with their own HOME included
 os.environ["PROVENANCE_NLI_CACHE"] = str(_SCRATCH / "provenance-nli-cache")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
