@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from transformers import AutoModelForSequenceClassification
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
-from validator.splitting import PYSBD_PLACEHOLDERS, split_sentences
+from validator.splitting import PYSBD_PLACEHOLDERS, Span, split_sentences, split_source_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 EIFFEL = ["The Eiffel Tower in Paris was completed in 1889."]
@@ -72,10 +73,11 @@ def test_the_cli_and_check_batch_fail_on_the_placeholder_sentence(tmp_path: Path
     assert json.loads(batch.stdout.splitlines()[0])["passed"] is False
 
 
+@pytest.mark.parametrize("split", [split_sentences, split_source_sentences], ids=["answer", "source"])
 @settings(max_examples=400, deadline=None)
-@given(HOSTILE)
-def test_sentences_cover_every_visible_character(text: str) -> None:
-    spans = split_sentences(text)
+@given(text=HOSTILE)
+def test_sentences_cover_every_visible_character(split: Callable[[str], list[Span]], text: str) -> None:
+    spans = split(text)
     covered = [False] * len(text)
     position = 0
     for span in spans:

@@ -1,14 +1,20 @@
-"""The offline splitter: real sentence boundaries, exact offsets, and source chunking."""
+"""The offline splitters (pysbd for answers, Punkt for sources): real sentence boundaries, exact
+offsets, and source chunking."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from validator.splitting import MAX_BLOCK_CHARS, chunk_text, split_sentences
+from validator.splitting import MAX_BLOCK_CHARS, Span, chunk_text, split_sentences, split_source_sentences
+
+Splitter = Callable[[str], list[Span]]
+SPLITTERS = pytest.mark.parametrize("split", [split_sentences, split_source_sentences], ids=["answer", "source"])
 
 
-def texts(text: str) -> list[str]:
-    spans = split_sentences(text)
+def texts(text: str, split: Splitter = split_sentences) -> list[str]:
+    spans = split(text)
     for span in spans:
         assert text[span.start : span.end] == span.text
     return [span.text for span in spans]
@@ -34,13 +40,15 @@ def texts(text: str) -> list[str]:
     ],
     ids=["abbreviations", "questions-figures", "quotes", "mixed-scripts", "fragment"],
 )
-def test_sentences_and_offsets(text: str, expected: list[str]) -> None:
-    assert texts(text) == expected
+@SPLITTERS
+def test_sentences_and_offsets(text: str, expected: list[str], split: Splitter) -> None:
+    assert texts(text, split) == expected
 
 
-def test_hard_wrapped_lines_are_one_sentence_but_blank_lines_and_lists_break() -> None:
+@SPLITTERS
+def test_hard_wrapped_lines_are_one_sentence_but_blank_lines_and_lists_break(split: Splitter) -> None:
     text = "The licence is\n   perpetual and\n   worldwide.\n\nIntro:\n- first item\n- second item."
-    assert texts(text) == [
+    assert texts(text, split) == [
         "The licence is\n   perpetual and\n   worldwide.",
         "Intro:",
         "- first item",
@@ -48,16 +56,25 @@ def test_hard_wrapped_lines_are_one_sentence_but_blank_lines_and_lists_break() -
     ]
 
 
-def test_empty_and_whitespace_give_no_sentences() -> None:
-    assert split_sentences("") == [] and split_sentences(" \n\t ") == []
+@SPLITTERS
+def test_empty_and_whitespace_give_no_sentences(split: Splitter) -> None:
+    assert split("") == [] and split(" \n\t ") == []
 
 
-def test_long_paragraphs_are_split_in_blocks_without_losing_sentences() -> None:
+@SPLITTERS
+def test_long_paragraphs_are_split_in_blocks_without_losing_sentences(split: Splitter) -> None:
     sentence = "The cat sat on the mat for 4.5 hours. "
     text = sentence * (3 * MAX_BLOCK_CHARS // len(sentence))
-    result = texts(text)
+    result = texts(text, split)
     assert len(result) == text.count("hours.")
     assert set(result) == {sentence.strip()}
+
+
+def test_a_source_without_punctuation_is_cut_into_block_sized_pieces() -> None:
+    """A megabyte with no sentence end must not become one chunk the model reads in windows."""
+    text = "word " * 200_000
+    pieces = texts(text, split_source_sentences)
+    assert max(map(len, pieces)) <= MAX_BLOCK_CHARS and " ".join(pieces) == text.strip()
 
 
 @pytest.mark.parametrize(
@@ -94,12 +111,13 @@ def test_bad_chunk_arguments_are_rejected() -> None:
         chunk_text("x", "word", 2, 2)
 
 
-def test_threads_splitting_at_once_get_what_one_thread_gets() -> None:
+@SPLITTERS
+def test_threads_splitting_at_once_get_what_one_thread_gets(split: Splitter) -> None:
     """pysbd keeps the text it works on in the Segmenter: one shared by threads (a Guard checking
     several fields of a structured output at once) merged sentences and mixed up spans."""
     from concurrent.futures import ThreadPoolExecutor
 
     texts = [f"Sentence number {i} is here. It has a second part {i}. And a third one {i}!" for i in range(300)]
-    expected = [split_sentences(text) for text in texts]
+    expected = [split(text) for text in texts]
     with ThreadPoolExecutor(8) as pool:
-        assert list(pool.map(split_sentences, texts)) == expected
+        assert list(pool.map(split, texts)) == expected

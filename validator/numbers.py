@@ -37,7 +37,7 @@ from nltk.stem import PorterStemmer
 from text_to_num import alpha2digit
 
 from validator.context import read_in_context, subject_of
-from validator.splitting import split_sentences
+from validator.splitting import split_source_sentences
 
 NumberVerdict = Literal["contradicted", "unsupported"]
 
@@ -350,7 +350,7 @@ def _continues(clause: str) -> bool:
 @lru_cache(maxsize=1024)
 def _passage_segments(passage: str) -> tuple[_Segment, ...]:
     """A passage's segments, once: the same retrieved chunk is evidence for many sentences."""
-    readings = read_in_context([span.text for span in split_sentences(passage)])
+    readings = read_in_context([span.text for span in split_source_sentences(passage)])
     return tuple(segment for reading in readings for segment in _segments(reading))
 
 

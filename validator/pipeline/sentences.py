@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from validator.retrieval import Evidence
-from validator.splitting import Span, split_sentences
+from validator.splitting import Span, split_source_sentences
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,6 @@ def joint_premise(evidence: list[Evidence]) -> Evidence | None:
         return None
     sentences: dict[str, None] = {}
     for passage in sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0)):
-        sentences.update(dict.fromkeys(span.text for span in split_sentences(passage.text)))
+        sentences.update(dict.fromkeys(span.text for span in split_source_sentences(passage.text)))
     sources = {e.source_index for e in evidence}
     return Evidence(" ".join(sentences), sources.pop() if len(sources) == 1 else None, joint=True)
