@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.retrieval import SourceIndex, default_embed_function
+from validator.retrieval import SourceIndex, default_embed_function, load_default_embedder
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
@@ -93,6 +93,14 @@ def test_hybrid_embeds_only_the_lexical_shortlist_of_large_sources(checker: Prov
         CheckRequest("The Eiffel Tower was completed in 1889.", sources=[*filler, SOURCES[0]], embed_function=embedder)
     )
     assert embedder.calls[0] <= 40  # chunks embedded: the shortlist, not all ~300
+
+
+def test_lexical_retrieval_never_loads_the_embedder() -> None:
+    load_default_embedder.cache_clear()
+    report = ProvenanceChecker(retrieval="lexical").check(CheckRequest(ANSWER, sources=SOURCES))
+    assert [s.method for s in report.sentences] == ["model", "model"]
+    assert [s.source_index for s in report.sentences] == [0, 1]
+    assert load_default_embedder.cache_info().currsize == 0
 
 
 def test_the_cache_is_bounded() -> None:

