@@ -54,7 +54,7 @@ import numpy as np
 import torch
 
 from validator import ProvenanceNLI, defaults
-from validator.pipeline import CheckRequest
+from validator.pipeline import CheckRequest, stages
 from validator.pipeline.sentences import OpenSentence
 from validator.retrieval import default_embed_function, embed
 from validator.splitting import split_sentences
@@ -232,21 +232,22 @@ def run_reference(validator: object, items: list[Item], metadata: dict) -> None:
 
 
 def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, runs: int) -> tuple[float, float, int]:
-    """One batched NLI pass over exactly the pairs we score, plus one embedding pass over all
-    chunks and sentences (hybrid retrieval embeds only a shortlist, so it can beat this floor);
-    and the NLI pass alone, which no retrieval choice can go under."""
+    """The NLI pass over exactly the pairs we score (``stages.score``: the passages, then the
+    joint premises still needed), plus one embedding pass over all chunks and sentences (hybrid
+    retrieval embeds only a shortlist, so it can beat this floor); and the NLI pass alone, which
+    no retrieval choice can go under."""
     checker = validator._checker
     embed_function = metadata.get("embed_function") or default_embed_function()
     requests = [CheckRequest(a, sources=s, **metadata) for a, s in items]
     sentences = [sentence for request in requests for sentence in checker._open(request)]
     opened = [s for s in sentences if isinstance(s, OpenSentence)]
-    pairs = [(p.text, s.reading) for s in opened for p in s.premises]
+    _, probabilities = stages.score(checker.scorer, opened, checker.thresholds)
     indexes = [checker._index(request) for request in requests]
     texts = [chunk.text for index in indexes if index is not None for chunk in index.chunks]
     texts += [s.span.text if isinstance(s, OpenSentence) else s.sentence for s in sentences]
-    nli = median_seconds(lambda: checker.scorer.score(pairs), runs)
+    nli = median_seconds(lambda: stages.score(checker.scorer, opened, checker.thresholds), runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)
-    return nli + embedding, nli, len(pairs)
+    return nli + embedding, nli, sum(len(rows) for rows in probabilities)
 
 
 FIRST_CALL = """

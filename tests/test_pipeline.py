@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
+from helpers import ROOT
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import SourceIndex, default_embed_function, load_default_embedder
+from validator.verdicts import Thresholds
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
@@ -135,6 +138,23 @@ def test_concurrent_checks_are_safe(checker: ProvenanceChecker) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(checker.check, requests))
     assert [[s.verdict for s in r.sentences] for r in results] == expected
+
+
+def test_skipping_the_joint_premise_changes_no_verdict_and_no_review_flag(checker: ProvenanceChecker) -> None:
+    """The joint premise is scored only where no passage settles the sentence at the review
+    threshold; a review threshold of 1 scores it everywhere, as every premise used to be."""
+    lines = (ROOT / "tests" / "data" / "ood_legal_technical.jsonl").read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines[:40]]
+    sources = [case["premise"] for case in cases]
+    requests = [CheckRequest(case["hypothesis"], sources=sources) for case in cases]
+    everywhere = ProvenanceChecker(thresholds=Thresholds.for_model(checker.scorer.settings, review=1.0))
+    full = [s for report in everywhere.check_batch(requests) for s in report.sentences]
+    fast = [s for report in checker.check_batch(requests) for s in report.sentences]
+    assert [s.verdict for s in fast] == [s.verdict for s in full]
+    modelled = [(f, g) for f, g in zip(full, fast, strict=True) if f.method == "model"]
+    assert [g.needs_review for _, g in modelled] == [f.confidence < checker.thresholds.review for f, _ in modelled]  # type: ignore[operator]
+    skipped = sum(len(g.premise_scores or []) < len(f.premise_scores or []) for f, g in modelled)
+    assert 0 < skipped < len(modelled)  # some sentences needed their joint premise, some did not
 
 
 def test_joint_premise_combines_facts_from_two_passages(checker: ProvenanceChecker) -> None:

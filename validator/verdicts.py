@@ -7,6 +7,8 @@ least the entailment threshold; otherwise **contradicted** when any premise cont
 at least at the contradiction threshold; otherwise **unsupported**. Support wins over
 contradiction because sources may disagree, and a sentence that one source states is
 grounded. Thresholds come from the model folder (chosen on dev data) unless overridden.
+The joint premise is scored only for a sentence that no passage alone supports at both the
+entailment and the review threshold: for the rest it could change neither outcome.
 """
 
 from __future__ import annotations
@@ -85,7 +87,10 @@ class SentenceResult:
     ``none`` (nothing to check it against, or too long to check). ``judged`` is True when an
     LLM judge read the sentence (its verdict may then still come from the number check).
     ``premise_scores`` holds the (entailment, neutral, contradiction) probabilities of each
-    premise the model scored, in order: the top-k passages, then their joint premise.
+    premise the model scored, in order: the top-k passages, then their joint premise, which is
+    scored only where no passage alone entails the sentence at both the entailment and the
+    review threshold (where one does, the joint premise could change neither the verdict nor
+    the review flag).
     """
 
     sentence: str

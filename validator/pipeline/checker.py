@@ -114,7 +114,7 @@ class ProvenanceChecker:
         return self.check_batch([request])[0]
 
     def check_batch(self, requests: Sequence[CheckRequest], progress: bool = False) -> list[CheckReport]:
-        """Verdicts for many texts, with all their NLI pairs scored in one batched call.
+        """Verdicts for many texts, with all their NLI pairs scored in shared batches.
 
         Args:
             progress: Show a progress bar on stderr while the texts are read and searched, where
@@ -129,10 +129,12 @@ class ProvenanceChecker:
         # 1-3. split, settle, retrieve: per request, each sentence decided or open with its premises
         items = [self._open(request) for request in tqdm(requests, disable=None if progress else True)]
         open_sentences = [s for item in items for s in item if isinstance(s, OpenSentence)]
-        # 4-5. score every open sentence's pairs in one call, then decide (not in llm mode)
+        # 4-5. score every open sentence's pairs (passages, then the joint premises still needed), then decide
+        # (not in llm mode)
         decided: list[SentenceResult] | None = None
         if self.scorer_mode != "llm":
-            decided = stages.decide(open_sentences, stages.score(self.scorer, open_sentences), self.thresholds)
+            open_sentences, probabilities = stages.score(self.scorer, open_sentences, self.thresholds)
+            decided = stages.decide(open_sentences, probabilities, self.thresholds)
         # 6. the judge, on what its mode leaves to it
         usage = None
         if self.judge is not None and self.scorer_mode != "nli":

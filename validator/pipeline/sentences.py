@@ -12,7 +12,8 @@ from validator.splitting import Span, split_source_sentences
 @dataclass(frozen=True)
 class OpenSentence:
     """An open sentence: its span in the checked text, how it reads in context (what is scored),
-    and the premises it is scored against (the top-k passages, then their joint premise)."""
+    and the premises it is scored against (the top-k passages, then their joint premise; scoring
+    drops the joint premise where a passage already settles the sentence)."""
 
     span: Span
     reading: str
