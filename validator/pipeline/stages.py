@@ -108,8 +108,8 @@ def score(
 
     For the others the joint premise can change neither the verdict (support by one passage is
     enough) nor the review flag (the verdict's confidence is already above it), only which of two
-    entailing premises is shown, and it is the longest input, some 45% of the model's work on a
-    typical answer. Returns the sentences with the premises that were scored (the joint premise
+    entailing premises is shown, and it is the longest input, as long as the passages together.
+    Returns the sentences with the premises that were scored (the joint premise
     dropped where it was not) beside their probabilities. Numbers are spelled as the premise
     spells them: "1.5 million" reads as "1,500,000" beside it."""
     alone = [replace(s, premises=[p for p in s.premises if not p.joint]) for s in sentences]
