@@ -116,22 +116,23 @@ class EmbeddingStore:
 
 
 class StoredEmbedFunction:
-    """An embed function that asks ``store`` first and embeds only what it lacks.
+    """An embed function that asks ``store`` first and calls ``embed`` only for what it lacks.
 
-    ``load`` gives the real embed function on the first miss, so building a checker with a store
-    loads no model. One object per store and embedder: source indexes are cached per embed
-    function, so it must stay the same object across calls.
+    ``embed`` is the default embed function, which loads its model on its first call, so building
+    a checker with a store loads no model, and a process whose chunks are all stored never does.
+    One object per store and embedder: source indexes are cached per embed function, so it must
+    stay the same object across calls.
     """
 
-    def __init__(self, store: EmbeddingStore, load: Callable[[], Callable[[list[str]], np.ndarray]]) -> None:
+    def __init__(self, store: EmbeddingStore, embed: Callable[[list[str]], np.ndarray]) -> None:
         self.store = store
-        self._load = load
+        self._embed = embed
 
     def __call__(self, texts: list[str]) -> np.ndarray:
         stored = self.store.get(texts)
         missing = [i for i in range(len(texts)) if i not in stored]
         if missing:
-            fresh = np.asarray(self._load()([texts[i] for i in missing]), dtype=np.float32)
+            fresh = np.asarray(self._embed([texts[i] for i in missing]), dtype=np.float32)
             self.store.put([texts[i] for i in missing], fresh)
             stored.update(zip(missing, fresh, strict=True))
         return np.stack([stored[i] for i in range(len(texts))]) if texts else np.zeros((0, 0), np.float32)

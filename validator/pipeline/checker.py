@@ -97,17 +97,16 @@ class ProvenanceChecker:
         self.max_text_chars = max_text_chars
         self.max_source_chars = max_source_chars
         check_choice("embed_backend", embed_backend, EMBEDDER_BACKENDS)
-        self.embed_device = embed_device
-        self.embed_backend: EmbedderBackend = embed_backend
         self.retrieval: Retrieval = retrieval
         self.search = evidence.Search(top_k, retrieval, float(query_timeout))
         self.scorer_mode = check_scorer_mode(scorer_mode, judge)
         self.judge = judge
         self.cache = cache or SourceIndexCache()
-        self.default_embed: EmbedFunction | None = None
+        # loads no model yet: the default embedder loads on its first call
+        self.default_embed: EmbedFunction = default_embed_function(embed_device, embed_backend)
         if embedding_cache is not None:
             store = EmbeddingStore(embedding_cache, default_embedder_name(embed_backend))
-            self.default_embed = StoredEmbedFunction(store, lambda: default_embed_function(embed_device, embed_backend))
+            self.default_embed = StoredEmbedFunction(store, self.default_embed)
 
     def check(self, request: CheckRequest) -> CheckReport:
         """Verdicts for one text."""
@@ -161,9 +160,7 @@ class ProvenanceChecker:
             return None
         return self.cache.get(
             request.sources,
-            request.embed_function
-            or self.default_embed
-            or default_embed_function(self.embed_device, self.embed_backend),
+            request.embed_function or self.default_embed,
             request.chunk_strategy,
             request.chunk_size,
             request.chunk_overlap,
