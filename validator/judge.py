@@ -37,7 +37,7 @@ from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
-from validator.numbers import STOPWORDS, find_numbers
+from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model
 from validator.quotes import normalize
 from validator.verdicts import Verdict
 
@@ -179,11 +179,16 @@ def _in_evidence(quote: str, evidence: str) -> bool:
     return normalize(quote).casefold() in normalize(evidence).casefold()
 
 
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+"""A name's possessive ending: "Telescope's" names the telescope."""
+
+
 def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     """Why a judge's ``quote`` cannot back a "supports" of ``claim``, or None if it can.
 
     The quote must be words of the evidence (at least :data:`MIN_SUPPORT_QUOTE_WORDS`), and about
-    the claim: it holds every number of the claim, every name (a capitalized word after the
+    the claim: it vouches for every number of the claim that the number rule would look for
+    (:func:`validator.numbers.check_numbers`), holds every name (a capitalized word after the
     first), and at least half of its other content words. "The Eiffel Tower is" backs nothing
     about Berlin.
     """
@@ -192,9 +197,14 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
         return "the judge quoted no evidence for its support"
     if not _in_evidence(quote, evidence):
         return INVENTED_QUOTE
-    missing = [n.text for n in find_numbers(claim) if not any(n.same_value(q) for q in find_numbers(quote))]
+    quoted_numbers = find_numbers(quote)
+    missing = [
+        n.text
+        for n in find_numbers(claim_text(claim))
+        if not left_to_model(n) and not any(n.implied_by(q) for q in quoted_numbers)
+    ]
     words = normalize(claim).split()
-    names = {w.strip(".,;:!?\"'()").casefold() for w in words[1:] if _NAME.match(w)} - STOPWORDS
+    names = {_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")).casefold() for w in words[1:] if _NAME.match(w)} - STOPWORDS
     quoted = {w.casefold() for w in _CONTENT_WORD.findall(folded)}
     content = {w.casefold() for w in _CONTENT_WORD.findall(normalize(claim))} - STOPWORDS
     if missing or not names <= quoted or 2 * len(content & quoted) < len(content):

@@ -3,23 +3,36 @@
 Small NLI models read "closes at 9 p.m." as entailed by "closes at 5 p.m." because the
 sentences are otherwise the same; numbers are where they fail most. So every number of a
 sentence that the model (or the LLM judge, or the citation checker's model) would support is
-checked against the evidence it rests on, in two steps:
+checked against the evidence it rests on. The rule cannot be overruled, so it must be certain in
+both directions: it vetoes only what the evidence settles, and leaves the rest to the model.
 
-1. **Is the value there?** Numbers are compared by value and kind: digits, "1,000",
-   decimals, signs ("-40", "minus 40"), percentages, money, clock times ("9 p.m."),
-   calendar years, decades ("the 1990s" is not 1990), ordinals, scales ("1.5 million" is
-   "1,500,000"), number words ("forty", "four hundred", read by the maintained text2num
-   parser) and units ("5 kilometres" is not "5 miles"). If the value is missing, the sentence
-   is ``contradicted`` when the evidence has another number in the same role (the same unit,
-   or the same word next to it), else ``unsupported``.
-2. **Is it there about the same thing?** The evidence is cut into *segments*: its sentences,
+1. **What is a number of the claim.** Digits, "1,000", decimals, signs ("-40", "minus 40"),
+   percentages, money, clock times ("9 p.m."), years, decades ("the 1990s" is not 1990),
+   ordinals, ages ("57-year-old", "Jane Laut, 57,"), scales ("1.5 million" is "1,500,000"),
+   number words ("forty", read by the maintained text2num parser; "a dozen" is 12), units ("5
+   kilometres" is not "5 miles"; "6 albums" is not "6 years"), dates in any common form ("12 May
+   2019" is "May 12th, 2019"; "June 9–10" is "9 and 10 June"), bounds and approximations ("more
+   than 200", "up to 30%", "nearly 40%", "about 3,000", "exactly 500") and vague quantities
+   ("dozens of", "millions of") by what they allow, and numbers inside names ("Boeing 747",
+   "COVID-19", "Henry VIII"), which only the same name matches. Not a list marker, a numbered
+   heading or a footnote mark ("1.", "(a)", "Step 3:", "[2]"): that number is the list's.
+2. **Is the value there?** The evidence must hold a value the claim's allows (243 for "more than
+   200"; a date at least as full as the claim's). If not, the sentence is ``contradicted`` when
+   the evidence has another number in the same role (the same unit or kind, or the same word
+   next to it), else ``unsupported``. A number in a name, a small count ("two painters") or an
+   ordinal word that the evidence does not state at all, with no rival, is left to the model:
+   the evidence may write the name without it ("COVID") or list what the answer counts.
+3. **Is it there about the same thing?** The evidence is cut into *segments*: its sentences,
    read in context (:mod:`validator.context`: "It was completed in 1889." after "The Eiffel
    Tower is in Paris."), and cut again between two numbers at a clause break (``;``, ``,``,
-   "and", "but", "while", "whereas"). Of the segments that give a number in the same role,
-   the one whose other words best match the claim's must hold the value. "The Eiffel Tower was
-   completed in 1931." is ``contradicted`` by "The Eiffel Tower was completed in 1889. The
-   Empire State Building was completed in 1931.", although 1931 is in the passage. A tie
-   counts for the sentence: the rule vetoes support only when a better match disagrees.
+   "and", "but", "while", "whereas", the end of a table row). A segment holding the value must
+   not be clearly less about the claim than a rival's (:meth:`_Segment.beats`). "The Eiffel Tower
+   was completed in 1931." is ``contradicted`` by "The Eiffel Tower was completed in 1889. The
+   Empire State Building was completed in 1931.", although 1931 is in the passage; a close call
+   counts for the sentence.
+4. **Before a veto, the whole source.** Given the ``sources`` the passages came from, a value
+   the sentence of a source about the same thing gives, which retrieval did not bring, is not
+   vetoed (:func:`check_numbers`).
 """
 
 from __future__ import annotations
@@ -117,12 +130,13 @@ _UNIT_WORDS = {
     **dict.fromkeys(("day", "days"), "day"),
     **dict.fromkeys(("week", "weeks"), "week"),
     **dict.fromkeys(("month", "months"), "month"),
-    **dict.fromkeys(("years", "yrs"), "years"),
-    **dict.fromkeys(("decades",), "decades"),
+    **dict.fromkeys(("year", "years", "yrs"), "years"),
+    **dict.fromkeys(("decade", "decades"), "decades"),
     **dict.fromkeys(("century", "centuries"), "centuries"),
 }
 """Units of measure after a number, each spelling folded to one symbol. ("pound" stays money.)"""
 _SCALE_PLACEHOLDER = "numscale"
+_VAGUE_PLACEHOLDER = "numvague"
 _COUNTED_AFTER_YEAR_LIKE = frozenset(
     [
         "employees",
@@ -156,7 +170,7 @@ _COUNTED_AFTER_YEAR_LIKE = frozenset(
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,])[-\u2212\u2013](?=\d)|\bminus\s+)?"
-    r"(?P<currency>[$€£¥])?\s?"
+    r"(?:(?P<currency>[$€£¥])\s?)?"
     r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:(?P<decade>'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
@@ -172,15 +186,128 @@ _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, revers
 _NOT_A_NUMBER = re.compile(r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b", re.I)
 _TOKEN = re.compile(r"[a-z]+|[%$€£¥]", re.I)
 _WORD = re.compile(r"[a-z]+", re.I)
-_CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s", re.I)
+_CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s|\|\s*\||\|\s*\n", re.I)
+"""Where a clause may end between two numbers: ";", ", ", a conjunction, or the end of a table
+row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."""
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(_WORDS) | frozenset(_ORDINAL_WORDS) | frozenset(_SCALES)
+
+_VAGUE = {
+    "dozens": (24.0, 143.0),
+    "scores": (40.0, 199.0),
+    "hundreds": (200.0, 999.0),
+    "thousands": (2e3, 999_999.0),
+    "tens of thousands": (2e4, 99_999.0),
+    "hundreds of thousands": (2e5, 999_999.0),
+    "millions": (2e6, 999_999_999.0),
+    "billions": (2e9, 999_999_999_999.0),
+}
+"""Vague quantities by what they mean at least and at most ("hundreds of homes": 200 to 999)."""
+_PROTECT_VAGUE = re.compile(
+    r"\b(" + "|".join(sorted(_VAGUE, key=len, reverse=True)).replace(" ", r"\s+") + r")(?=\s+of\b)", re.I
+)
+_VAGUE_TOKEN = re.compile(rf"\b{_VAGUE_PLACEHOLDER}(?P<words>[a-z_]+)\b")
+_DOZEN = re.compile(r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(_WORDS[1:13]) + r"))\s+dozen\b", re.I)
+_QUALIFIERS = {
+    **dict.fromkeys(("more than", "over", "above", "in excess of", "upwards of", "exceeding", "just over"), ">"),
+    **dict.fromkeys(("at least", "no fewer than", "no less than", "a minimum of", "minimum of"), ">="),
+    **dict.fromkeys(("less than", "fewer than", "under", "below", "just under"), "<"),
+    **dict.fromkeys(("at most", "no more than", "up to", "a maximum of", "maximum of", "as many as"), "<="),
+    **dict.fromkeys(("nearly", "almost", "close to", "just shy of"), "nearly"),
+    **dict.fromkeys(
+        ("about", "around", "approximately", "roughly", "some", "circa", "an estimated", "estimated", "~"), "about"
+    ),
+    **dict.fromkeys(("exactly", "precisely", "just"), "exactly"),
+}
+"""Words before a number that say what it bounds ("more than 200": above 200)."""
+_QUALIFIER = re.compile(
+    r"(?:^|(?<=[\s(]))(?P<words>"
+    + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
+    + r")\s*$",
+    re.I,
+)
+_OR_MORE = re.compile(r"^\s*(?:\w+\s+)?or (?:more|above)\b", re.I)
+APPROXIMATE = 0.1
+"""How far "about" and "nearly" reach: "about 3,000" is 2,700 to 3,300, "nearly 40%" 36% to 40%."""
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("January", "Jan"),
+            ("February", "Feb"),
+            ("March", "Mar"),
+            ("April", "Apr"),
+            ("May",),
+            ("June", "Jun"),
+            ("July", "Jul"),
+            ("August", "Aug"),
+            ("September", "Sept", "Sep"),
+            ("October", "Oct"),
+            ("November", "Nov"),
+            ("December", "Dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTHS |= {
+    name.lower(): number for name, number in _MONTHS.items() if len(name) > 3 and name not in ("March", "August")
+}
+"""Months with their capital, and in lower case where the word is nothing else ("november" but not "may")."""
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?"
+_DAY_RANGE = _DAY.format("day") + r"(?:\s*(?:[-\u2013\u2014]|to|and|&|through)\s*" + _DAY.format("last") + ")?"
+_YEAR = r"(?P<year>[12]\d{3})(?!\d)"
+_DATES = [
+    re.compile(rf"\b{_DAY_RANGE}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w-])"),
+    re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:,\s*|\s+){_YEAR})?(?![\w-])"),
+    re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}"),
+    re.compile(r"\b(?P<year>[12]\d{3})-(?P<numeric_month>[01]\d)-(?P<day>[0-3]\d)\b"),
+]
+"""Dates in the forms answers and sources write them: "12 May 2019", "May 12th, 2019", "May
+2019", "2019-05-12", and day ranges ("June 9–10", "9 and 10 June"). Month names are matched with
+their capital where the word is also another ("May", "March", "August"), so the verb "may" is not a month."""
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_NAME_WITH_DIGITS = re.compile(
+    r"(?<![\w-])(?P<stem>[A-Za-z][A-Za-z.]*?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
+)
+"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1" (letters before the digits)."""
+_NAME_THEN_NUMBER = re.compile(
+    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,})\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
+)
+"""A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
+"World War II". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500")."""
+
+
+@dataclass(frozen=True)
+class Date:
+    """A calendar date as a text gives it: the year and the day (or range of days) may be left out."""
+
+    year: int | None
+    month: int
+    first_day: int | None
+    last_day: int | None
+
+    def implied_by(self, other: Date) -> bool:
+        """Whether ``other`` says at least this much: the same month, the same year where this one
+        gives one, and days within the other's ("June 9" is within "June 9–10")."""
+        if self.month != other.month or (self.year is not None and other.year not in (None, self.year)):
+            return False
+        if self.first_day is None:
+            return True
+        if other.first_day is None or other.last_day is None or self.last_day is None:
+            return False
+        return other.first_day <= self.first_day and self.last_day <= other.last_day
 
 
 @dataclass(frozen=True)
 class Number:
     """A number in a text: its value (clock times in minutes after midnight), its kind if it
-    has one (``%``, a currency, ``time``, ``year``, ``decade``, a unit of measure), the words
-    around it, and where it is in the text it was read from."""
+    has one (``%``, a currency, ``time``, ``year``, ``decade``, ``ordinal``, ``date``, a unit of
+    measure, or ``name:<stem>`` for the number in a name such as "Boeing 747"), the words around
+    it, what it bounds (``qualifier``: "more than", "about", a vague "hundreds of"…, as
+    ``low``/``high``), and where it is in the text it was read from."""
 
     value: float
     unit: str | None
@@ -189,20 +316,83 @@ class Number:
     text: str
     start: int = 0
     end: int = 0
+    qualifier: str | None = None
+    low: float = -math.inf
+    high: float = math.inf
+    date: Date | None = None
+
+    @property
+    def counts_something(self) -> bool:
+        """A plain number with a word after it that is not a stopword ("6 albums", "4 benches"):
+        a count of that thing, never the same quantity as a measure with a unit ("6 years")."""
+        return self.unit is None and self.after is not None and self.after not in STOPWORDS
+
+    @property
+    def is_name(self) -> bool:
+        return (self.unit or "").startswith("name:")
+
+    def same_kind(self, other: Number) -> bool:
+        """Whether the two can be the same quantity at all: the same unit; a plain number and a
+        unit unless the plain one counts something else ("6 albums" is not "6 years"); a year
+        and a plain number that counts the same thing ("1500 soldiers", "1,500 soldiers")."""
+        if self.unit == other.unit:
+            return True
+        if self.unit is not None and other.unit is not None:
+            return _compatible(self.unit, other.unit)
+        unit, plain = (self, other) if self.unit is not None else (other, self)
+        if unit.unit in ("ordinal", "date") or unit.is_name:
+            return False
+        if unit.unit == "year":
+            return not plain.counts_something or plain.after == unit.after
+        return not plain.counts_something
 
     def same_value(self, other: Number) -> bool:
-        """The same quantity: equal values, and no two different units ("5 km" is not "5 miles")."""
-        if not math.isclose(self.value, other.value, rel_tol=1e-9, abs_tol=1e-9):
+        """The same quantity: equal values (or dates), and kinds that can be the same (see :meth:`same_kind`)."""
+        if self.date is not None or other.date is not None:
+            return self.date == other.date
+        return _close(self.value, other.value) and self.same_kind(other)
+
+    def implied_by(self, other: Number) -> bool:
+        """Whether ``other``, in the evidence, vouches for this number of a claim: the same value;
+        for a date, at least this much of it ("May 2019" by "12 May 2019", a year by a date of
+        that year); for a bound or a vague quantity, a value within it ("more than 200" by
+        "243", "millions of" by "12 million"), and for "exactly", only the same plain value."""
+        if self.date is not None or other.date is not None:
+            if self.date is not None and other.date is not None:
+                return self.date.implied_by(other.date)
+            return self.unit == "year" and other.date is not None and other.date.year == self.value
+        if not self.same_kind(other):
             return False
-        return self.unit is None or other.unit is None or _compatible(self.unit, other.unit)
+        if self.qualifier is None or (self.qualifier in ("about", "nearly") and _close(self.value, other.value)):
+            return _close(self.value, other.value)
+        if self.qualifier == "exactly":
+            return _close(self.value, other.value) and other.qualifier in (None, "exactly")
+        if self.qualifier == other.qualifier == "<=":  # "up to 853 passengers" states a maximum
+            return _close(self.value, other.value)
+        # an approximate figure in the evidence stands for its value: "some 38%" is "nearly 40%"
+        low, high = (other.value, other.value) if other.qualifier in ("about", "nearly") else (other.low, other.high)
+        return self.low - 1e-9 <= low and high <= self.high + 1e-9
 
     def same_role(self, other: Number) -> bool:
-        """Whether ``other`` answers the same question: the same unit, or the same word next to it."""
-        if self.unit or other.unit:
-            return self.unit is not None and other.unit is not None and _compatible(self.unit, other.unit)
+        """Whether ``other`` answers the same question: the same name ("Boeing 737" for "Boeing
+        747"), the same unit or kind, or the same word next to it."""
+        if self.date is not None or other.date is not None:
+            return self.date is not None and other.date is not None
+        if self.is_name or other.is_name:
+            return self.unit == other.unit
+        if "year" in (self.unit, other.unit):
+            return self.unit == other.unit
+        if (self.unit or other.unit) and self.unit not in (None, "ordinal") and other.unit not in (None, "ordinal"):
+            return _compatible(self.unit or "", other.unit or "")
+        if not self.same_kind(other) and not (self.unit == other.unit == "ordinal"):
+            return False
         return (self.after is not None and self.after == other.after) or (
             self.before is not None and self.before == other.before
         )
+
+
+def _close(value: float, other: float) -> bool:
+    return math.isclose(value, other, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def _compatible(unit: str, other: str) -> bool:
@@ -217,13 +407,65 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str | None, str | None
 
 
 def _digits(text: str) -> str:
-    """``text`` with number words as digits ("forty-two" → "42"), by text2num. A scale after
-    digits ("1.5 million") is kept as a word, which text2num would turn into "1.5 1000000"."""
+    """``text`` with number words as digits ("forty-two" → "42"), by text2num, and "a dozen" as
+    "12". A scale after digits ("1.5 million") is kept as a word, which text2num would turn into
+    "1.5 1000000", and a vague quantity ("hundreds of") as a placeholder, which it would turn
+    into "100 of"."""
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", text)
-    return alpha2digit(protected, "en")
+    protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "_".join(m.group(1).lower().split()), protected)
+    return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
+
+
+def _dozens(match: re.Match[str]) -> str:
+    """ "a dozen" as "12", "half a dozen" as "6", "two dozen" as "24"."""
+    if match.group("half"):
+        return "6"
+    count = match.group("count").lower()
+    return str(12 * (int(count) if count.isdigit() else _WORD_VALUES.get(count, 1)))
+
+
+def _qualifier(text: str, start: int, end: int) -> str | None:
+    """What the words around a number say it bounds ("more than", "about", "or more")."""
+    if match := _QUALIFIER.search(text[max(0, start - 24) : start]):
+        return _QUALIFIERS[match.group("words").lower()]
+    return ">=" if _OR_MORE.match(text[end : end + 24]) else None
+
+
+def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
+    spread = abs(value) * APPROXIMATE
+    return {
+        ">": (math.nextafter(value, math.inf), math.inf),
+        ">=": (value, math.inf),
+        "<": (-math.inf, math.nextafter(value, -math.inf)),
+        "<=": (-math.inf, value),
+        "nearly": (value - spread, value),
+        "about": (value - spread, value + spread),
+    }.get(qualifier or "", (value, value))
+
+
+_AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:aged|age)\s$", re.I)
+_APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")
+_APPOSITION_AFTER = re.compile(r"\s?[,)]")
+
+
+def _is_age(text: str, match: re.Match[str]) -> bool:
+    """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
+    after a name): ages, one kind however they are written."""
+    value = match.group("value")
+    if not value.isdigit() or int(value) > 130 or match.group("ordinal") or match.group("percent"):
+        return False
+    before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
+    return bool(
+        _AGE_AFTER.match(after)
+        or _AGE_BEFORE.search(before)
+        or (_APPOSITION_BEFORE.search(before) and _APPOSITION_AFTER.match(after))
+    )
 
 
 def _unit(match: re.Match[str], after: str | None) -> str | None:
+    if _is_age(match.string, match):
+        return "age"
     if match.group("currency"):
         return _CURRENCY[match.group("currency")]
     if match.group("percent"):
@@ -234,6 +476,8 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
         return "decade"
     if match.group("meridiem") or match.group("minutes"):
         return "time"
+    if match.group("ordinal"):
+        return "ordinal"
     if (
         match.group("value").isdigit()
         and 1000 <= float(match.group("value")) <= 2100
@@ -246,12 +490,107 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
     return _UNIT_WORDS.get(after or "")
 
 
+def _roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+
+
+def _dates(text: str) -> list[Number]:
+    found: list[Number] = []
+    for pattern in _DATES:
+        for match in pattern.finditer(text):
+            if any(n.start < match.end() and match.start() < n.end for n in found):
+                continue
+            groups = match.groupdict()
+            month = int(groups["numeric_month"]) if groups.get("numeric_month") else _MONTHS[groups["month"]]
+            year = int(groups["year"]) if groups.get("year") else None
+            day = int(groups["day"]) if groups.get("day") else None
+            last = int(groups["last"]) if groups.get("last") else day
+            if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
+                continue
+            before, after = _neighbours(text, match.start(), match.end())
+            date = Date(year, month, day, last)
+            found.append(
+                Number(float(year or 0), "date", before, after, match.group(), match.start(), match.end(), date=date)
+            )
+    return found
+
+
+def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
+    """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
+    name. Only names written so in ``original`` (before number words became digits): "Add three
+    eggs" is not the name "Add 3"."""
+    found: list[Number] = []
+    for pattern in (_NAME_WITH_DIGITS, _NAME_THEN_NUMBER):
+        written = {match.group() for match in pattern.finditer(original)}
+        for match in pattern.finditer(text):
+            if match.group() not in written:
+                continue
+            stem = match.group("stem").rstrip(".").lower()
+            if (
+                (stem in STOPWORDS and (pattern is _NAME_THEN_NUMBER or match.group("stem").islower()))
+                or stem in _QUALIFIERS
+                or match.group("stem") in _MONTHS
+                or (pattern is _NAME_THEN_NUMBER and (stem in _UNIT_WORDS or stem in _CURRENCY_WORDS))
+                or (pattern is _NAME_WITH_DIGITS and match.group("tail").lower() in _UNIT_WORDS)
+                or any(n.start < match.end() and match.start() < n.end for n in [*taken, *found])
+            ):
+                continue
+            digits = match.group("digits")
+            value = float(digits) if digits.isdigit() else float(_roman(digits))
+            before, after = _neighbours(text, match.start(), match.end())
+            found.append(Number(value, f"name:{stem}", before, after, match.group(), match.start(), match.end()))
+    return found
+
+
+def _vague(text: str) -> list[Number]:
+    found = []
+    for match in _VAGUE_TOKEN.finditer(text):
+        words = match.group("words").replace("_", " ")
+        if words not in _VAGUE:
+            continue
+        low, high = _VAGUE[words]
+        before, after = _neighbours(text, match.start(), match.end())
+        after = _TOKEN.findall(text[match.end() : match.end() + 40])[1:2]
+        found.append(
+            Number(
+                low, None, before, after[0].lower() if after else None, words + " of", *match.span(), "vague", low, high
+            )
+        )
+    return found
+
+
+_LIST_MARKER = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:"
+    r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)](?=\s))"
+    r"|(?:(?:step|item|point|part|no\.|number)\s+\d{1,3}\s*[:.)-](?=\s))"
+    r"|(?:\[\d{1,3}\])"
+    r")",
+    re.I,
+)
+"""What opens a list item, a numbered heading or a footnote ("1.", "2)", "(a)", "Step 3:", "## 1."):
+its number is the list's, not the claim's."""
+_FOOTNOTE = re.compile(r"\[\d{1,3}\]|[\u00b9\u00b2\u00b3\u2070-\u2079]+")
+
+
+def claim_text(sentence: str) -> str:
+    """``sentence`` without what only orders or cites it: a leading list marker, numbered heading or
+    step ("1. ", "(a) ", "Step 3: "), and footnote marks ("[2]", "³"), blanked out so offsets stay."""
+    blank = _LIST_MARKER.sub(lambda m: " " * len(m.group()), sentence, count=1)
+    return _FOOTNOTE.sub(lambda m: " " * len(m.group()), blank)
+
+
 @lru_cache(maxsize=4096)
 def _read(text: str) -> tuple[str, tuple[Number, ...]]:
     """``text`` with number words as digits, and the numbers in it (positions into that text)."""
-    text = _digits(text)
-    numbers = []
+    original, text = text, _digits(text)
+    numbers = _dates(text)
+    numbers += _names(text, original, numbers)
+    numbers += _vague(text)
+    taken = list(numbers)
     for match in _NUMBER.finditer(text):
+        if any(n.start < match.end() and match.start() < n.end for n in taken):
+            continue
         value = float(match.group("value").replace(",", ""))
         before, after = _neighbours(text, match.start(), match.end())
         unit = _unit(match, after)
@@ -265,14 +604,24 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         if match.group("sign"):
             value = -value
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "")
-        numbers.append(Number(value, unit, before, after, shown, match.start(), match.end()))
+        qualifier = _qualifier(text, match.start(), match.end())
+        numbers.append(
+            Number(value, unit, before, after, shown, match.start(), match.end(), qualifier, *_bounds(value, qualifier))
+        )
     masked = _NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
     for match in _WORD_NUMBER.finditer(masked):
+        if any(n.start < match.end() and match.start() < n.end for n in taken):
+            continue
         before, after = _neighbours(text, match.start(), match.end())
-        value = float(_WORD_VALUES[match.group().lower()])
+        word = match.group().lower()
+        value = float(_WORD_VALUES[word])
         if after in _SCALES:
             value *= _SCALES[after]
-        numbers.append(Number(value, _UNIT_WORDS.get(after or ""), before, after, match.group(), *match.span()))
+        unit = "ordinal" if word in _ORDINAL_WORDS else _UNIT_WORDS.get(after or "")
+        qualifier = _qualifier(text, match.start(), match.end())
+        numbers.append(
+            Number(value, unit, before, after, match.group(), *match.span(), qualifier, *_bounds(value, qualifier))
+        )
     return text, tuple(sorted(numbers, key=lambda n: n.start))
 
 
@@ -289,6 +638,10 @@ def _stem(word: str) -> str:
     return _STEMMER.stem(word)
 
 
+SENTENCE_MARGIN = 2
+"""How many more of a claim's words a rival's sentence must share than the holder's to take its number."""
+
+
 @dataclass(frozen=True)
 class _Segment:
     """A clause-sized piece of text: the numbers in it and its other content words (stemmed)."""
@@ -298,6 +651,20 @@ class _Segment:
     named_subject: frozenset[str] = frozenset()
     """The words of the sentence's subject when it names something ("The Empire State Building"),
     on the sentence's first segment only."""
+    sentence_words: frozenset[str] = frozenset()
+    """The content words of the whole sentence the segment was cut from."""
+
+    def beats(self, holder: _Segment, claim: _Segment) -> bool:
+        """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
+        ``holder``: in the same sentence, more of the claim's words in its clause ("Alice is 12
+        and Bob is 30."); in another sentence, every one of the claim's words the holder's sentence
+        has and more ("The second patient is allergic to iodine." over "The first patient is
+        allergic to latex." for "The first patient is allergic to iodine."), or at least two more,
+        since word counts across sentences only say which is about the claim when they differ plainly."""
+        if self.sentence_words == holder.sentence_words:
+            return len(claim.words & self.words) > len(claim.words & holder.words)
+        mine, theirs = claim.words & self.sentence_words, claim.words & holder.sentence_words
+        return (bool(theirs) and mine > theirs) or len(mine) >= len(theirs) + SENTENCE_MARGIN
 
 
 def _content_words(text: str) -> frozenset[str]:
@@ -325,11 +692,13 @@ def _segments(sentence: str) -> list[_Segment]:
             cuts.append(breaks[-1].start())
     cuts.append(len(text))
     subject = _content_words(subject_of(text) or "")
+    whole = _content_words(text)
     return [
         _Segment(
             tuple(n for n in numbers if start <= n.start < end),
             _content_words(text[start:end]) | (subject if start and _continues(text[start:end]) else frozenset()),
             _named_subject(sentence) if start == 0 else frozenset(),
+            whole,
         )
         for start, end in itertools.pairwise(cuts)
     ]
@@ -366,14 +735,40 @@ class NumberFinding:
     note: str
 
 
-def check_numbers(sentence: str, evidence: str | Sequence[str]) -> NumberFinding | None:
+COUNT_LIMIT = 12
+"""A plain count up to this ("two painters", "three films") that the evidence does not state is
+left to the model: an answer counts what the evidence lists, and the rule cannot count a list."""
+
+
+def left_to_model(number: Number) -> bool:
+    """A number that only a rival in the same role can settle, never its absence: the number in
+    a name ("COVID-19" where the source says "COVID"), a small count or an ordinal word."""
+    if number.is_name:
+        return True
+    small = number.value.is_integer() and 0 <= number.value <= COUNT_LIMIT
+    return number.unit in (None, "ordinal") and number.qualifier is None and small
+
+
+def check_numbers(
+    sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None
+) -> NumberFinding | None:
     """``None`` when the evidence vouches for every number of ``sentence`` (read it in context
     first: "It was completed in 1931." says nothing about what "it" is); otherwise what the
-    numbers make of it. ``evidence`` is the passage, or the passages, the verdict rests on."""
-    claim = [segment for segment in _segments(sentence) if segment.numbers]
+    numbers make of it. ``evidence`` is the passage, or the passages, the verdict rests on.
+
+    ``sources``, where given, are the whole texts the passages were retrieved from: before any
+    veto, a number that the sentence of a source about the same thing gives is looked for there,
+    so a value retrieval did not bring is not vetoed (the model still scores the sentence)."""
+    finding = _check(sentence, _evidence_segments([evidence] if isinstance(evidence, str) else evidence))
+    if finding is not None and sources and _check(sentence, _evidence_segments(sources)) is None:
+        return None
+    return finding
+
+
+def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None:
+    claim = [segment for segment in _segments(claim_text(sentence)) if segment.numbers]
     if not claim:
         return None
-    available = _evidence_segments([evidence] if isinstance(evidence, str) else evidence)
     subject = _content_words(subject_of(sentence) or "")
     subject_in_evidence = any(subject & s.words for s in available)
 
@@ -381,19 +776,27 @@ def check_numbers(sentence: str, evidence: str | Sequence[str]) -> NumberFinding
         """The holder's sentence names its own subject, and the claim's subject is elsewhere in
         the evidence: "It was completed in 1931." after "The Empire State Building is in New
         York." gives 1931 to that building, not to the Eiffel Tower of the sentence before."""
-        return bool(holder.named_subject and subject and not holder.named_subject & subject and subject_in_evidence)
+        return bool(
+            holder.named_subject
+            and subject
+            and not holder.named_subject & subject
+            and not holder.sentence_words & subject
+            and subject_in_evidence
+        )
 
     missing: list[Number] = []
     misplaced: list[Number] = []
     for segment in claim:
         for number in segment.numbers:
-            holders = [s for s in available if any(number.same_value(a) for a in s.numbers)]
-            if not holders:
-                missing.append(number)
-                continue
+            holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
-            best = max(len(segment.words & s.words) for s in [*holders, *rivals])
-            if not any(len(segment.words & s.words) == best and not about_something_else(s) for s in holders):
+            if not holders:
+                if rivals or not left_to_model(number):
+                    missing.append(number)
+                continue
+            vouching = [s for s in holders if not about_something_else(s)]
+            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
+            if not any(not any(r.beats(h, segment) for r in others) for h in vouching):
                 misplaced.append(number)
     if not missing and not misplaced:
         return None
@@ -402,17 +805,19 @@ def check_numbers(sentence: str, evidence: str | Sequence[str]) -> NumberFinding
             "contradicted",
             "the evidence gives this number to something else: " + ", ".join(n.text for n in misplaced),
         )
-    in_role = any(n.same_role(a) and not n.same_value(a) for n in missing for s in available for a in s.numbers)
+    in_role = any(n.same_role(a) and not n.implied_by(a) for n in missing for s in available for a in s.numbers)
     return NumberFinding(
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
 
 
-def number_verdict(sentence: str, evidence: str | Sequence[str]) -> NumberVerdict | None:
+def number_verdict(
+    sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None
+) -> NumberVerdict | None:
     """``None`` when the evidence vouches for every number of ``sentence``; otherwise
     ``"contradicted"`` or ``"unsupported"`` (see :func:`check_numbers`)."""
-    finding = check_numbers(sentence, evidence)
+    finding = check_numbers(sentence, evidence, sources)
     return finding.verdict if finding else None
 
 

@@ -154,14 +154,21 @@ def _covering(text: str, pieces: list[tuple[int, int]]) -> list[Span]:
         bounds.append((start, end))
         position = end
     bounds.append((position, len(text)))
-    spans = []
+    spans: list[Span] = []
     for start, end in bounds:
         raw = text[start:end]
         if raw.strip():
             start += len(raw) - len(raw.lstrip())
             end = start + len(raw.strip())
+            if spans and _LONE_MARKER.fullmatch(spans[-1].text):
+                start = spans.pop().start  # "ii." cut off by the splitter opens this item
             spans.append(Span(text[start:end], start, end))
     return spans
+
+
+_LONE_MARKER = re.compile(r"\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|[-*•]", re.I)
+"""A list marker the splitter cut off as a "sentence" of its own ("ii.", "(b)"): it belongs to
+the item that follows."""
 
 
 def _windows(items: list[Span], size: int, overlap: int) -> list[Span]:

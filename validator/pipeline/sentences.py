@@ -12,12 +12,15 @@ from validator.splitting import Span, split_source_sentences
 @dataclass(frozen=True)
 class OpenSentence:
     """An open sentence: its span in the checked text, how it reads in context (what is scored),
-    and the premises it is scored against (the top-k passages, then their joint premise; scoring
-    drops the joint premise where a passage already settles the sentence)."""
+    the premises it is scored against (the top-k passages, then their joint premise; scoring
+    drops the joint premise where a passage already settles the sentence), and the sources."""
 
     span: Span
     reading: str
     premises: list[Evidence]
+    sources: Sequence[str] | None = None
+    """The whole texts the passages were retrieved from (None for an app's ``query_function``):
+    where the number rule looks, before a veto, for a value retrieval did not bring."""
 
     @property
     def passages(self) -> list[str]:
