@@ -113,8 +113,9 @@ def test_langchain_async_guard_refuses_a_sync_invoke() -> None:
         ({"answer": SUPPORTED, "context": [Document(EIFFEL), 3]}, "item 1 is int"),
         ({"answer": SUPPORTED}, "'context'"),
         ({"context": [Document(EIFFEL)]}, "'answer'"),
+        ({"answer": None, "context": [Document(EIFFEL)]}, "the answer \\('answer'\\) must be a string, got NoneType"),
     ],
-    ids=["lone-string", "non-document", "no-context", "no-answer"],
+    ids=["lone-string", "non-document", "no-context", "no-answer", "answer-none"],
 )
 def test_langchain_bad_chain_input_raises_clearly(inputs: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidInput, match=message):

@@ -85,6 +85,8 @@ def parse_row(line: str) -> dict[str, Any] | InvalidInput:
         row = json.loads(line)
     except ValueError as error:
         return InvalidInput(f"line is not JSON: {error}")
+    except RecursionError:
+        return InvalidInput("line is not a JSON object {id, text, sources}: it is nested too deeply")
     if not isinstance(row, dict):
         return InvalidInput(f"line must be a JSON object {{id, text, sources}}, got {type(row).__name__}")
     return row

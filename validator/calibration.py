@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
 from validator.scoring import CONTRADICTION
@@ -39,6 +40,9 @@ ALWAYS_FAILS = -math.inf
 LABELS_3WAY = ("entailment", "neutral", "contradiction")
 MIN_ROWS_PER_LABEL = 20
 """Fewer labelled answers of a kind than this, and the fitted cut is mostly noise: warn."""
+MIN_FIT_ROWS = 5
+"""Fewer distinct answers of a kind that the model decides than this, and there is no cut to fit:
+refuse. (A row a deterministic check settles, a copy or a vetoed number, constrains no cut.)"""
 BOOTSTRAP_SAMPLES = 1000
 
 
@@ -117,9 +121,13 @@ def fit_cut(
 ) -> tuple[float, float]:
     """The cut ``t`` (predict positive iff score >= t) with the best balanced accuracy, under
     ``max_missed`` (the share of negatives predicted positive), nearest ``default`` among ties.
-    Returns (cut, balanced accuracy); the cut is a midpoint between observed scores, in [0, 1]."""
+    Returns (cut, balanced accuracy); the cut is a midpoint between observed scores, within
+    :data:`validator.defaults.SANE_CUT_RANGE` (a cut near 0 would pass whatever the model does not
+    call contradicted)."""
+    low, high = defaults.SANE_CUT_RANGE
     finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
-    candidates = np.unique(np.concatenate([[0.0, 1.0, default], (finite[1:] + finite[:-1]) / 2, finite]))
+    candidates = np.unique(np.concatenate([[low, high, default], (finite[1:] + finite[:-1]) / 2, finite]))
+    candidates = candidates[(candidates >= low) & (candidates <= high)]
     best: tuple[float, float, float] | None = None  # (balanced accuracy, -distance, cut)
     for cut in candidates:
         predicted = scores >= cut
@@ -181,19 +189,38 @@ def calibrate(
     """Fit the thresholds to ``answers``, given their ``reports`` from a check run with the
     entailment threshold at 0 (see the module docstring).
 
+    Each distinct row counts once (a row copied 20 times is one row), and only rows the model
+    decides are fitted: a row a deterministic check settles (a copy, a vetoed number) has an
+    infinite score that no cut moves, so it constrains nothing.
+
     Raises:
-        InvalidInput: Only one kind of label, or no cut meets ``max_missed``.
+        InvalidInput: Only one kind of label, fewer than :data:`MIN_FIT_ROWS` distinct
+            model-decided rows of either kind, or no cut meets ``max_missed``.
     """
+    seen: dict[tuple, int] = {}
+    for i, a in enumerate(answers):
+        seen.setdefault((a.text, tuple(a.sources), a.grounded, a.label), i)
+    duplicates = len(answers) - len(seen)
+    answers, reports = [answers[i] for i in seen.values()], [reports[i] for i in seen.values()]
     grounded = np.array([a.grounded for a in answers])
     if grounded.all() or not grounded.any():
         raise InvalidInput("calibration needs both grounded and ungrounded answers; the file has only one kind")
-    warnings = [
-        f"only {count} {kind} answers: the fitted cut is noisy below {MIN_ROWS_PER_LABEL} of each"
-        for kind, count in (("grounded", int(grounded.sum())), ("ungrounded", int((~grounded).sum())))
+    scores = np.array([support_score(r) for r in reports])
+    decided = np.isfinite(scores)
+    counts = {"grounded": int((decided & grounded).sum()), "ungrounded": int((decided & ~grounded).sum())}
+    if min(counts.values()) < MIN_FIT_ROWS:
+        raise InvalidInput(
+            f"calibration needs at least {MIN_FIT_ROWS} distinct grounded and {MIN_FIT_ROWS} distinct ungrounded "
+            f"answers that the model decides; the file has {counts['grounded']} and {counts['ungrounded']} "
+            f"({duplicates} duplicate rows dropped; rows a deterministic check settles do not count)"
+        )
+    warnings = [f"{duplicates} duplicate rows dropped: each distinct row counts once"] if duplicates else []
+    warnings += [
+        f"only {count} {kind} answers the model decides: the fitted cut is noisy below {MIN_ROWS_PER_LABEL} of each"
+        for kind, count in counts.items()
         if count < MIN_ROWS_PER_LABEL
     ]
-    scores = np.array([support_score(r) for r in reports])
-    entailment, _ = fit_cut(scores, grounded, default_entailment, max_missed)
+    entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed)
     contradiction = default_contradiction
     labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
     kinds = {answers[i].label for i in labelled}

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from validator import defaults
+from validator.bindings import FUSED_NOTE, fused
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
 from validator.numbers import check_numbers, spelled_like
@@ -40,7 +41,9 @@ QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
-CitationMethod = Literal["quote_check", "verbatim", "negation_check", "model", "number_check", "llm", "none"]
+CitationMethod = Literal[
+    "quote_check", "verbatim", "negation_check", "model", "number_check", "binding_check", "llm", "none"
+]
 _RELATIONS = {"supported": "entailment", "contradicted": "contradiction", "unsupported": "neutral"}
 _SETTLED_NOTES: dict[Settlement, str] = {
     "verbatim": "the claim is copied from the section",
@@ -192,11 +195,14 @@ class CitationChecker:
             (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
         ]
         judged |= self._judged(citations, to_judge, usage or Usage())
-        # 4. support, by the model or the judge, must hold the claim's numbers
+        # 4. support, by the model or the judge, must hold the claim's numbers, and not fuse
+        # sentences of the section that are about different things
         for i, section in to_judge:
             relation, confidence, *_ = judged[i]
             if relation == "entailment" and (finding := check_numbers(citations[i].claim, section.text)):
                 judged[i] = (_RELATIONS[finding.verdict], confidence, finding.note, "number_check")
+            elif relation == "entailment" and fused(citations[i].claim, section.text):
+                judged[i] = (_RELATIONS["unsupported"], confidence, FUSED_NOTE, "binding_check")
         # 5. route each: auto at or above the gate, else review
         return [self._result(c, *located[i], judged.get(i)) for i, c in enumerate(citations)]
 

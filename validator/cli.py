@@ -275,7 +275,7 @@ def _output(path: str) -> Iterator[TextIO]:
 def cmd_citations(args: argparse.Namespace) -> int:
     try:
         entries = json.loads(_read(args.citations, defaults.MAX_SOURCE_CHARS, "a citations file"))
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise InvalidInput(f"{args.citations} is not JSON: {error}") from error
     shape = "a JSON list of {id, claim, quote?, section?}"
     if not isinstance(entries, list):
@@ -348,8 +348,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     for number, line in enumerate(_read_lines(args.input), 1):
         try:
             row = json.loads(line)
-        except ValueError as error:
-            raise InvalidInput(f"{args.input}: line {number} is not JSON: {error}") from error
+        except (ValueError, RecursionError) as error:
+            raise InvalidInput(f"{args.input}: line {number} is not JSON: {error!r}") from error
         answers.append(LabelledAnswer.from_row(row, number))
     if len({a.grounded for a in answers}) < 2:
         raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")

@@ -64,7 +64,8 @@ class CheckerConfig:
             ``model_name`` names the model the endpoint serves (for its tokenizer and
             thresholds). A timeout, refused connection, error status or malformed body fails
             closed. Defaults to None (score here).
-        endpoint_timeout: Seconds to wait for the remote endpoint. Defaults to 30.
+        endpoint_timeout: Seconds to wait for the remote endpoint, or for one call of an app's
+            ``pair_scorer``. Defaults to 30.
         min_confidence: Entailment probability needed to count as supported. Defaults to
             the model folder's threshold.
         contradiction_threshold: Contradiction probability for ``contradicted``. Defaults
@@ -150,7 +151,9 @@ class CheckerConfig:
                 raise InvalidInput(f"pair_scorer replaces the model, so {given[0]} has nothing to do: pass one of them")
             if isinstance(self.pair_scorer, PairScorer):
                 return self.pair_scorer
-            return ExternalScorer(self.pair_scorer, max_length=self.max_length, settings_file=self.settings)
+            return ExternalScorer(
+                self.pair_scorer, max_length=self.max_length, settings_file=self.settings, timeout=self.endpoint_timeout
+            )
         if self.inference_endpoint:
             return RemoteScorer(
                 self.inference_endpoint,

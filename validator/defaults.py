@@ -19,6 +19,13 @@ CHUNK_OVERLAP = 1
 DISTANCE_METRIC = "cosine"
 ENTAILMENT_THRESHOLD = 0.5
 CONTRADICTION_THRESHOLD = 0.5
+SANE_CUT_RANGE = (0.2, 1.0)
+"""Where a settings file's (or calibration's) entailment and contradiction cuts may lie: an
+entailment cut near 0 passes whatever the model does not call contradicted (at 1 the model passes
+nothing: strict, never open)."""
+SANE_TEMPERATURE_RANGE = (0.05, 20.0)
+"""Where a settings file's softmax temperature may lie: far above it every label scores 1/3, far
+below it the probabilities are 0 and 1 (or NaN)."""
 REVIEW_THRESHOLD = 0.8
 MAX_TEXT_CHARS = 200_000
 MAX_SOURCE_CHARS = 2_000_000

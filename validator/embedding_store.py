@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS vectors (
     PRIMARY KEY (embedder, key)
 )
 """
+_COLUMNS = ["embedder", "key", "vector", "used"]
 
 
 class EmbeddingStore:
@@ -45,13 +46,20 @@ class EmbeddingStore:
         embedder: Names the embedder (and version) whose vectors these are; vectors of another
             embedder are never returned.
         max_entries: Vectors kept at most, over every embedder; the least recently used go first.
+        dimension: The embedder's vector size, where it is known: a stored vector of another
+            size is a miss, never a vector.
 
     Raises:
-        InvalidInput: When the directory cannot be created or the file cannot be opened there.
+        InvalidInput: When the directory cannot be created, the file cannot be opened there, or
+            the file is another program's SQLite database (other tables, or another schema).
     """
 
     def __init__(
-        self, directory: str | Path, embedder: str, max_entries: int = defaults.EMBEDDING_CACHE_ENTRIES
+        self,
+        directory: str | Path,
+        embedder: str,
+        max_entries: int = defaults.EMBEDDING_CACHE_ENTRIES,
+        dimension: int | None = None,
     ) -> None:
         if not isinstance(directory, str | Path) or not str(directory).strip():
             raise InvalidInput(f"embedding_cache must name a directory, got {directory!r}")
@@ -60,6 +68,7 @@ class EmbeddingStore:
         self.path = Path(directory) / FILE_NAME
         self.embedder = embedder
         self.max_entries = max_entries
+        self.dimension = dimension
         self._lock = threading.Lock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -68,9 +77,17 @@ class EmbeddingStore:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 # a cache: losing the last writes to a power cut is fine, an fsync per check is not
                 self._db.execute("PRAGMA synchronous=NORMAL")
+                tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 self._db.execute(_SCHEMA)
+                columns = [row[1] for row in self._db.execute("PRAGMA table_info(vectors)")]
         except (OSError, sqlite3.Error) as error:
             raise InvalidInput(f"embedding_cache: cannot keep embeddings in {str(directory)!r}: {error}") from error
+        if tables - {"vectors"} or columns != _COLUMNS:
+            self._db.close()
+            raise InvalidInput(
+                f"embedding_cache: {self.path} is not this store's database (tables {sorted(tables)}, "
+                f"columns {columns}); name another directory"
+            )
 
     @staticmethod
     def _key(text: str) -> bytes:
@@ -87,7 +104,11 @@ class EmbeddingStore:
                 rows = self._db.execute(
                     f"SELECT key, vector FROM vectors WHERE embedder = ? AND key IN ({marks})", [self.embedder, *batch]
                 ).fetchall()
-                found.update((key, np.frombuffer(vector, dtype=np.float32)) for key, vector in rows)
+                found.update(
+                    (key, np.frombuffer(vector, dtype=np.float32))
+                    for key, vector in rows
+                    if self.dimension is None or len(vector) == 4 * self.dimension
+                )
                 self._db.execute(
                     f"UPDATE vectors SET used = ? WHERE embedder = ? AND key IN ({marks})",
                     [time.time(), self.embedder, *batch],

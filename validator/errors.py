@@ -7,6 +7,8 @@ turns them into a failing result (fail closed), never into a pass.
 
 from __future__ import annotations
 
+import re
+
 
 class InvalidInput(ValueError):
     """An argument or metadata key has the wrong type or value; the message names it."""
@@ -28,18 +30,36 @@ class TextTooLong(CheckUnavailable):
     """The text is longer than the configured ``max_text_chars``; it was not checked."""
 
 
-class EmptyAnswer(InvalidInput):
+class Unverifiable(InvalidInput):
+    """The answer holds nothing that can be verified; a Guard fails it (it never passes)."""
+
+
+class EmptyAnswer(Unverifiable):
     """The answer has no visible text: nothing in it can be verified, so it never passes."""
 
     def __init__(self, where: str = "the answer") -> None:
         super().__init__(f"{where} is empty: there is nothing to verify")
 
 
+class NotUnicode(Unverifiable):
+    """The answer holds a lone surrogate (what a JSON "\\ud800" escape gives): it is not text any
+    tokenizer can read, so nothing in it can be verified."""
+
+    def __init__(self, where: str = "the answer") -> None:
+        super().__init__(f"{where} holds a lone surrogate (not valid Unicode): nothing in it can be verified")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def require_text(text: object, where: str = "the answer") -> None:
-    """Raise :class:`EmptyAnswer` for a string with no visible text (the validator, the CLI and
-    the batch job treat it alike: a Guard fails an empty answer before any validator runs)."""
+    """Raise :class:`EmptyAnswer` for a string with no visible text, and :class:`NotUnicode` for
+    one with a lone surrogate (the validator, the CLI and the batch job treat them alike: a Guard
+    fails an empty answer before any validator runs)."""
     if isinstance(text, str) and not text.strip():
         raise EmptyAnswer(where)
+    if isinstance(text, str) and _SURROGATE.search(text):
+        raise NotUnicode(where)
 
 
 def check_choice(name: str, value: object, choices: tuple[object, ...], otherwise: str = "") -> None:
@@ -51,3 +71,16 @@ def check_choice(name: str, value: object, choices: tuple[object, ...], otherwis
     """
     if value not in choices:
         raise InvalidInput(f"{name} must be one of {choices}{otherwise}, got {value!r}")
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object hook that refuses a key given twice (``json.loads(..., object_pairs_hook=...)``):
+    a file that says ``"entailment_threshold"`` twice says two things, and neither is taken.
+
+    Raises:
+        InvalidInput: Naming the repeated key.
+    """
+    keys = [key for key, _ in pairs]
+    if repeated := sorted({key for key in keys if keys.count(key) > 1}):
+        raise InvalidInput(f"the key {repeated[0]!r} is given twice")
+    return dict(pairs)

@@ -25,7 +25,7 @@ from guardrails.validator_base import (
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig
-from validator.errors import CheckUnavailable, EmptyAnswer, InvalidInput, check_choice, require_text
+from validator.errors import CheckUnavailable, EmptyAnswer, InvalidInput, Unverifiable, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
 from validator.pipeline import CheckReport, CheckRequest, ValidationMethod, describe
 from validator.retrieval import Retrieval
@@ -157,7 +157,7 @@ class ProvenanceNLI(Validator):
             for text in texts:
                 require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
-        except (CheckUnavailable, EmptyAnswer) as error:
+        except (CheckUnavailable, Unverifiable) as error:
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
                 fix_value=[] if isinstance(value, list) else "",

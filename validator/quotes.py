@@ -13,9 +13,10 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Literal
 
-from validator.splitting import Span
+from validator.splitting import Span, split_sentences, split_source_sentences
 
 _DASHES = str.maketrans(
     {
@@ -53,15 +54,37 @@ def fold_space(text: str) -> str:
 
 
 def missing_quote(sentence: Span, haystack: str) -> Span | None:
-    """The first quoted span of five or more words in ``sentence`` that ``haystack`` (already
-    normalized) does not contain verbatim, with offsets into the checked text."""
+    """The first quoted span of five or more words in ``sentence`` whose words ``haystack``
+    (already normalized) does not hold in that order, with offsets into the checked text.
+
+    The words are compared, not their case or punctuation: a quoted title ('the episode "The
+    Trouble with Tribbles"') is the source's title however the source capitalizes or punctuates
+    it. A sentence wrapped whole in quotation marks is not a quotation inside a sentence: it is
+    checked as the sentence it is."""
     for match in _QUOTE.finditer(sentence.text):
+        if _WRAPPER.fullmatch(sentence.text[: match.start()]) and _WRAPPER.fullmatch(sentence.text[match.end() :]):
+            continue
         group = 1 if match.group(1) is not None else 2
         quote = match.group(group)
-        if len(quote.split()) >= MIN_QUOTE_WORDS and normalize(quote) not in haystack:
+        if len(quote.split()) >= MIN_QUOTE_WORDS and f" {_words(normalize(quote))} " not in _padded_words(haystack):
             start = sentence.start + match.start()
             return Span(match.group(), start, start + len(match.group()))
     return None
+
+
+_WRAPPER = re.compile(r"[\s.!?,;:\[\]\d]*")
+"""What may stand around a sentence wrapped whole in quotes: space, final punctuation, a citation mark."""
+_WORD_CHARS = re.compile(r"\w+")
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD_CHARS.findall(text.casefold()))
+
+
+@lru_cache(maxsize=64)
+def _padded_words(haystack: str) -> str:
+    """The haystack's words, case-folded, one space apart and around (read once per source set)."""
+    return f" {_words(haystack)} "
 
 
 MIN_VERBATIM_WORDS = 4
@@ -85,9 +108,15 @@ the next sentence, or the end of the text. Not "?", ",", "...", a closing quote 
 _ENUMERATION = re.compile(r" (?=\([a-z0-9]{1,4}\) )")
 _DISOWNED = re.compile(
     r"(?:(?:but|however|actually|in fact|in reality),? )?"
-    r"(?:(?:this|that|it|which|the (?:claim|story|statement|idea|belief))(?: claim| story| statement)? "
-    r"(?:is|was) (?:not (?:true|so|the case|correct)|untrue|false|wrong|incorrect|disputed|unproven|doubtful|"
+    r"(?:(?:this|that|it|which|the (?:claim|story|statement|idea|belief|account|report|rumou?r))"
+    r"(?: claim| story| statement| account| report| rumou?r)? "
+    r"(?:(?:is|was) (?:not (?:true|so|the case|correct)|untrue|false|wrong|incorrect|disputed|unproven|doubtful|"
     r"(?:an? )?(?:common )?(?:myth|misconception|error|mistake|rumou?r|legend|misunderstanding))"
+    r"|(?:was|has been|have been|were) (?:later |since |widely |long )?"
+    r"(?:disproved|disproven|debunked|refuted|retracted|denied|discredited|corrected))"
+    r"|(?:neither|none) (?:of (?:these|them|this|the two) )?(?:claims?|stories|story|statements?|is|are|was|were)"
+    r"(?: (?:is|are|was|were))? (?:true|correct|accurate)"
+    r"|(?:both|all) (?:claims|stories|statements) (?:are|were) (?:false|untrue|wrong)"
     r"|(?:false|untrue|wrong|incorrect|not true|not so)\b)"
 )
 """How a source's next sentence opens when it takes the one before back ("This is a common
@@ -141,7 +170,12 @@ class VerbatimHaystack:
             start = self.folded.find(key) if at is None else (at if self.folded.startswith(key, at) else -1)
             while start != -1:
                 end = self._sentence_end(start + len(key), asserted_end, own_tail)
-                if end is not None and self._starts_sentence(start) and not _DISOWNED.match(self.folded, end):
+                if (
+                    end is not None
+                    and self._starts_sentence(start)
+                    and not _DISOWNED.match(self.folded, end)
+                    and self._is_whole_sentence(start, end, own_tail[-1:] in (":", ";"))
+                ):
                     return start, end
                 start = -1 if at is not None else self.folded.find(key, start + 1)
         return None
@@ -164,6 +198,36 @@ class VerbatimHaystack:
         ):
             return after + (after < len(self.folded))
         return None
+
+    @cached_property
+    def _sentences(self) -> list[Span]:
+        """The source's sentences as the source splitter cuts them (offsets into ``normalized``)."""
+        return split_source_sentences(self.normalized)
+
+    def _is_whole_sentence(self, start: int, end: int, lead_in: bool = False) -> bool:
+        """Whether ``folded[start:end]`` is one whole sentence of the source as a splitter cuts it
+        (the source splitter, or the answer's, which cuts some long sentences at ";" or "(a)"):
+        not after an abbreviation inside a sentence ("…wrong, i.e. the dam was…"), not a prefix
+        of a longer one ("…banned in the E.U. parliament's canteens…"), and not an item under a
+        heading or label that frames it ("Misconceptions about the dam:", "Legend."). A ``lead_in``
+        (the answer's sentence ends with ":" or ";", as the source's clause does: "… with two
+        steps:") may end inside the splitter's sentence."""
+        if len(self.folded) != len(self.normalized):  # case folding moved the offsets
+            return True
+        window_start = max(0, start - WINDOW_CHARS)
+        window = self.normalized[window_start : end + WINDOW_CHARS]
+        for sentences in (
+            self._sentences,
+            [Span(s.text, s.start + window_start, s.end + window_start) for s in split_sentences(window)],
+        ):
+            at = next((i for i, span in enumerate(sentences) if span.start <= start < span.end), None)
+            if at is None:
+                continue
+            span = sentences[at]
+            marker = _LIST_MARKER.match(self.normalized, span.start)
+            if start in (span.start, marker.end() if marker else span.start) and (lead_in or span.end <= end):
+                return not (at and _FRAMES.search(_TRAILING_MARKER.sub("", sentences[at - 1].text)))
+        return False  # inside a sentence of the source, or a prefix of one
 
     def _starts_sentence(self, start: int) -> bool:
         """Nothing before ``start``, or the end of another sentence: not a quotation mark, a label
@@ -206,6 +270,21 @@ def polarity_flips(sentence: str) -> list[str]:
             replacements = _NEGATIONS.get(plain.lower(), (f"{plain} not", f"{plain}n't"))
         flips += [text[: match.start()] + replacement + text[match.end() :] for replacement in replacements]
     return flips
+
+
+WINDOW_CHARS = 2_000
+"""Text around a copy that the answer's splitter (pysbd, slow on megabytes) reads to cut it."""
+_LIST_MARKER = re.compile(r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])\s+", re.I)
+_TRAILING_MARKER = re.compile(r"\s+(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])$", re.I)
+"""A list marker the splitter left at the end of the sentence before its item ("…the dam: 1.")."""
+_FRAMES = re.compile(
+    r":\s*$|^\W*(?:\w+\W+){0,3}?(?:legends?|myths?|misconceptions?|rumou?rs?|fictions?|hoax(?:es)?|fables?|folklore|"
+    r"false|untrue|errors?|mistakes?|claims?|allegations?)\W*$",
+    re.I,
+)
+"""A sentence before a copy that frames it rather than says it: a heading or lead-in ending in
+":" ("Misconceptions about the dam:"), or a short label that names what follows as doubtful
+("Legend.", "Common myths.")."""
 
 
 Settlement = Literal["verbatim", "negation_check"]

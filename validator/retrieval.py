@@ -19,7 +19,6 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -30,6 +29,7 @@ from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed
 from validator.quiet import quiet_loading
 from validator.splitting import ChunkStrategy, chunk_text
+from validator.timeouts import call_with_timeout
 
 DistanceMetric = Literal["cosine", "euclidean"]
 DISTANCE_METRICS: tuple[str, ...] = ("cosine", "euclidean")
@@ -65,6 +65,10 @@ def embedder_device(device: str | None) -> str:
     from validator.scoring import pick_device
 
     return str(pick_device(device))
+
+
+DEFAULT_EMBEDDER_DIMENSION = 384
+"""The size of all-MiniLM-L6-v2's vectors: an embedding cache's rows of another size are misses."""
 
 
 def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
@@ -356,37 +360,32 @@ def query(
         RetrievalFailed: When it raises, times out or returns something else.
     """
     results = []
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="query_function")
-    try:
-        for sentence in sentences:
-            future = pool.submit(query_function, text=sentence, k=k)
-            if not wait([future], timeout=timeout).done:
-                raise RetrievalFailed(f"query_function did not answer within {timeout:g} s")
-            try:
-                found = future.result()
-            except Exception as error:  # the app's code: any failure means no retrieval
-                raise RetrievalFailed(f"query_function raised {type(error).__name__}: {error}") from error
-            if found is None:
-                found = []
-            if isinstance(found, str) or not isinstance(found, Sequence):
-                raise RetrievalFailed(f"query_function must return a list, got {type(found).__name__}")
-            evidence = []
-            for item in list(found)[:k]:
-                if isinstance(item, str):
-                    evidence.append(Evidence(item))
-                elif (
-                    isinstance(item, (tuple, list))
-                    and len(item) == 2
-                    and isinstance(item[0], str)
-                    and isinstance(item[1], (int, float))
-                    and not isinstance(item[1], bool)
-                ):
-                    evidence.append(Evidence(item[0]))
-                else:
-                    raise RetrievalFailed(
-                        f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
-                    )
-            results.append(evidence)
-    finally:
-        pool.shutdown(wait=False)
+    for sentence in sentences:
+        try:
+            found = call_with_timeout(query_function, timeout, RetrievalFailed, "query_function", text=sentence, k=k)
+        except RetrievalFailed:
+            raise
+        except Exception as error:  # the app's code: any failure means no retrieval
+            raise RetrievalFailed(f"query_function raised {type(error).__name__}: {error}") from error
+        if found is None:
+            found = []
+        if isinstance(found, str) or not isinstance(found, Sequence):
+            raise RetrievalFailed(f"query_function must return a list, got {type(found).__name__}")
+        evidence = []
+        for item in list(found)[:k]:
+            if isinstance(item, str):
+                evidence.append(Evidence(item))
+            elif (
+                isinstance(item, (tuple, list))
+                and len(item) == 2
+                and isinstance(item[0], str)
+                and isinstance(item[1], (int, float))
+                and not isinstance(item[1], bool)
+            ):
+                evidence.append(Evidence(item[0]))
+            else:
+                raise RetrievalFailed(
+                    f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
+                )
+        results.append(evidence)
     return results

@@ -14,7 +14,6 @@ from __future__ import annotations
 import inspect
 import json
 import logging
-import math
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
@@ -29,7 +28,7 @@ import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
 
 from validator import defaults
-from validator.errors import InvalidInput, ModelUnavailable, check_choice
+from validator.errors import InvalidInput, ModelUnavailable, check_choice, unique_keys
 from validator.quiet import quiet_loading
 
 logger = logging.getLogger("provenance_nli")
@@ -172,8 +171,8 @@ class ModelSettings:
         if not path.is_file():
             return cls()
         try:
-            values = json.loads(path.read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError) as error:
+            values = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique_keys)
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:
             raise InvalidInput(f"{path} is not a valid settings file (a JSON object of numbers): {error}") from error
         return cls.from_dict(values, str(path))
 
@@ -188,9 +187,9 @@ class ModelSettings:
             InvalidInput: An unreadable file, a broken field (named), or other labels.
         """
         try:
-            values = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError) as error:
-            raise InvalidInput(f"settings file {path}: cannot read it as JSON: {error}") from error
+            values = json.loads(Path(path).read_text(encoding="utf-8"), object_pairs_hook=unique_keys)
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError) as error:
+            raise InvalidInput(f"settings file {path}: cannot read it as JSON: {error!r}") from error
         if isinstance(values, dict) and "labels" in values:
             given = values["labels"]
             own = [str(label).lower() for label in labels] if labels is not None else model_labels(model_name)
@@ -203,10 +202,12 @@ class ModelSettings:
 
     @classmethod
     def from_dict(cls, values: Any, origin: str) -> ModelSettings:
-        """Settings from a parsed settings file, every field checked: a temperature of 0 or below
-        would give NaN or inverted probabilities, and a threshold outside [0, 1] would pass or
-        fail everything. ``labels`` and ``calibration`` (how a calibrated file was made) are
-        allowed and not settings. ``origin`` names the file in the error.
+        """Settings from a parsed settings file, every field checked against its sane range
+        (:data:`~validator.defaults.SANE_TEMPERATURE_RANGE`, :data:`~validator.defaults.SANE_CUT_RANGE`):
+        a temperature far from 1 gives probabilities of 1/3 or NaN, and an entailment cut near 0
+        passes whatever the model does not call contradicted. ``labels`` and ``calibration`` (how
+        a calibrated file was made) are allowed and not settings. ``origin`` names the file in the
+        error.
 
         Raises:
             InvalidInput: Not an object, an unknown key, or a value out of range, named.
@@ -217,12 +218,12 @@ class ModelSettings:
         if unknown := sorted(set(values) - set(cls.__dataclass_fields__)):
             raise InvalidInput(f"{origin}: unknown setting {unknown[0]!r} (known: {sorted(cls.__dataclass_fields__)})")
         for key, value in values.items():
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise InvalidInput(f"{origin}: {key} must be a finite number, got {value!r}")
-            if key == "temperature" and not value > 0:
-                raise InvalidInput(f"{origin}: temperature must be above 0, got {value!r}")
-            if key != "temperature" and not 0.0 <= value <= 1.0:
-                raise InvalidInput(f"{origin}: {key} must be in [0, 1], got {value!r}")
+            low, high = defaults.SANE_TEMPERATURE_RANGE if key == "temperature" else defaults.SANE_CUT_RANGE
+            if not (isinstance(value, float) or abs(value) < 10**6) or not low <= float(value) <= high:
+                shown = f"{value!r}" if len(repr(value)) < 40 else f"{repr(value)[:20]}... ({len(repr(value))} digits)"
+                raise InvalidInput(f"{origin}: {key} must be a finite number in [{low}, {high}], got {shown}")
         return cls(**{key: float(value) for key, value in values.items()})
 
 

@@ -26,7 +26,7 @@ from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
-Method = Literal["verbatim", "negation_check", "model", "number_check", "quote_check", "llm", "none"]
+Method = Literal["verbatim", "negation_check", "model", "number_check", "binding_check", "quote_check", "llm", "none"]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""

@@ -10,6 +10,7 @@ import numpy as np
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, ModelUnavailable
 from validator.scoring import ModelSettings, PairScorer, checked_probabilities, named_columns
+from validator.timeouts import call_with_timeout
 
 
 @runtime_checkable
@@ -49,6 +50,8 @@ class ExternalScorer(PairScorer):
             model's tokenizer (retrieval's token chunking uses it too). Defaults to 256.
         settings_file: Thresholds fitted to this checker's probabilities (``calibrate``; its
             ``labels`` must be the checker's). Defaults to 0.5 for entailment and contradiction.
+        timeout: Seconds one ``predict`` call may take; a slower one fails closed, as a slow
+            ``query_function`` or LLM judge does. Defaults to 30.
 
     Raises:
         InvalidInput: ``checker`` has no ``predict`` or its ``labels`` do not say which column
@@ -56,7 +59,12 @@ class ExternalScorer(PairScorer):
     """
 
     def __init__(
-        self, checker: Any, *, max_length: int = defaults.MAX_LENGTH, settings_file: str | None = None
+        self,
+        checker: Any,
+        *,
+        max_length: int = defaults.MAX_LENGTH,
+        settings_file: str | None = None,
+        timeout: float = defaults.REMOTE_TIMEOUT_S,
     ) -> None:
         name = describe_checker(checker)
         labels = getattr(checker, "labels", None)
@@ -68,6 +76,7 @@ class ExternalScorer(PairScorer):
             raise InvalidInput(f"pair_scorer {name}: {error}") from error
         super().__init__(None, max_length=max_length)
         self.checker = checker
+        self.timeout = timeout
         self.labels = tuple(labels)
         self._name = name
         self.settings = (
@@ -82,7 +91,9 @@ class ExternalScorer(PairScorer):
         if not pairs:
             return np.zeros((0, 3), dtype=np.float32)
         try:
-            values = self.checker.predict(list(pairs))
+            values = call_with_timeout(
+                self.checker.predict, self.timeout, ModelUnavailable, f"pair_scorer {self.name}", list(pairs)
+            )
         except CheckUnavailable:
             raise
         except Exception as error:  # the app's code: any failure means nothing was checked

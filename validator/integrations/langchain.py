@@ -79,6 +79,10 @@ def check_answer(
         missing = [key for key in (answer_key, context_key) if key not in inputs]
         if missing:
             raise InvalidInput(f"check_answer needs the chain to carry {missing[0]!r}; it has {sorted(inputs)}")
+        if not isinstance(inputs[answer_key], str):
+            raise InvalidInput(
+                f"check_answer: the answer ({answer_key!r}) must be a string, got {type(inputs[answer_key]).__name__}"
+            )
         return inputs[answer_key], sources_of(inputs[context_key])
 
     def result(inputs: dict[str, Any], outcome: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from validator.pipeline.request import CheckReport, CheckRequest
 from validator.pipeline.sentences import OpenSentence
 from validator.pipeline.stages import VALIDATION_METHODS, ValidationMethod
 from validator.retrieval import (
+    DEFAULT_EMBEDDER_DIMENSION,
     EMBEDDER_BACKENDS,
     RETRIEVALS,
     EmbedderBackend,
@@ -105,7 +106,9 @@ class ProvenanceChecker:
         # loads no model yet: the default embedder loads on its first call
         self.default_embed: EmbedFunction = default_embed_function(embed_device, embed_backend)
         if embedding_cache is not None:
-            store = EmbeddingStore(embedding_cache, default_embedder_name(embed_backend))
+            store = EmbeddingStore(
+                embedding_cache, default_embedder_name(embed_backend), dimension=DEFAULT_EMBEDDER_DIMENSION
+            )
             self.default_embed = StoredEmbedFunction(store, self.default_embed)
 
     def check(self, request: CheckRequest) -> CheckReport:
@@ -152,7 +155,7 @@ class ProvenanceChecker:
             return []
         readings, fits = stages.read(spans, self.scorer)
         found = evidence.gather(request, spans, readings, self._index(request), self.search)
-        return stages.open_sentences(spans, readings, fits, found, self.joint_premise)
+        return stages.open_sentences(spans, readings, fits, found, self.joint_premise, request.sources, self._bundled)
 
     def _index(self, request: CheckRequest) -> SourceIndex | None:
         """The cached index of the request's sources (None for a query_function request)."""
@@ -174,12 +177,15 @@ class ProvenanceChecker:
             llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **usage.to_dict()}
         return CheckReport(request.text, sentences, llm, self.describe())
 
+    @property
+    def _bundled(self) -> bool:
+        """Whether the bundled model scores (it reads English only: :mod:`validator.language`)."""
+        return self.scorer.name == str(defaults.BUNDLED_MODEL_DIR)
+
     def describe(self) -> dict[str, Any]:
         """The settings that decide a verdict, as a report shows them."""
         return {
-            "model": "bundled (provenance-nli-minilm-l6)"
-            if self.scorer.name == str(defaults.BUNDLED_MODEL_DIR)
-            else self.scorer.name,
+            "model": "bundled (provenance-nli-minilm-l6)" if self._bundled else self.scorer.name,
             "entailment_threshold": self.thresholds.entailment,
             "contradiction_threshold": self.thresholds.contradiction,
             "review_threshold": self.thresholds.review,

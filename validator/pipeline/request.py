@@ -82,7 +82,7 @@ def _json_sources(text: str) -> list[str]:
     """The list a JSON array string of sources holds (its items are checked as any sources are)."""
     try:
         sources = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deeply to be a list of strings
         sources = None
     if not isinstance(sources, list):
         raise InvalidInput(

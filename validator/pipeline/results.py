@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from validator.bindings import FUSED_NOTE, fused
 from validator.judge import Judgement, gated
-from validator.numbers import NumberFinding, check_numbers, find_numbers
+from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.pipeline.sentences import OpenSentence, reading_of, sources_of
 from validator.quotes import Held
 from validator.retrieval import Evidence
@@ -114,31 +115,47 @@ def by_model(sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thre
 def _numbers_vouched(
     sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thresholds
 ) -> tuple[Verdict, Evidence, Method, str | None]:
-    """A supported sentence stays supported only if the evidence vouches for its numbers (the
-    number rule), and an entailing premise can vouch for them: a premise joined from several
-    sources cannot, so "1889" of one building and "1931" of another never meet there."""
+    """A supported sentence stays supported only if an entailing premise does not fuse unrelated
+    sentences (the binding rule, :mod:`validator.bindings`) and the evidence vouches for its numbers (the
+    number rule, which also looks in the whole sources before a veto), and an entailing premise
+    can vouch for them: a premise joined from several sources cannot, so "1889" of one building
+    and "1931" of another never meet there. Passages from an app's ``query_function`` say
+    nothing of where they came from; their joint premise vouches where one passage alone vouches
+    for every number ("Its main mirror measures 6.5 metres." beside the telescope's passage)."""
     premises = sentence.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
     entailing = [i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment]
-    finding = check_numbers(sentence.reading, sentence.passages)
+    finding = check_numbers(sentence.reading, sentence.passages, sentence.sources)
     if finding is None:
-        has_numbers = bool(find_numbers(sentence.reading))
-        for i in entailing:
-            if not has_numbers or not (premises[i].joint and premises[i].source_index is None):
+        one_passage_vouches = not find_numbers(claim_text(sentence.reading)) or (
+            sentence.sources is None
+            and any(check_numbers(sentence.reading, passage) is None for passage in sentence.passages)
+        )
+        bound = [i for i in entailing if not fused(sentence.reading, premises[i].text)]
+        for i in bound:
+            if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
                 return "supported", premises[i], "model", None
+        if not bound:
+            return "unsupported", _shown(sentence, order), "binding_check", FUSED_NOTE
         finding = NumberFinding("unsupported", "number only in a passage joined from several sources")
-    # shown against the best-ranked passage: the one retrieval found most about this sentence
-    best = next((p for p in premises if not p.joint), premises[order[0]])
-    return finding.verdict, best, "number_check", finding.note
+    return finding.verdict, _shown(sentence, order), "number_check", finding.note
+
+
+def _shown(sentence: OpenSentence, order: list[int]) -> Evidence:
+    """The premise a vetoed sentence is shown against: the best-ranked passage, the one retrieval
+    found most about this sentence (else the best-scored premise)."""
+    return next((p for p in sentence.premises if not p.joint), sentence.premises[order[0]])
 
 
 def by_judge(sentence: OpenSentence, judgement: Judgement, thresholds: Thresholds) -> SentenceResult:
-    """The judge's verdict. Support must clear ``min_confidence`` and the number rule over every
-    passage the judge read, as the model's must."""
+    """The judge's verdict. Support must clear ``min_confidence``, the number rule over every
+    passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note
-    if verdict == "supported" and (finding := check_numbers(sentence.reading, sentence.passages)):
+    if verdict == "supported" and (finding := check_numbers(sentence.reading, sentence.passages, sentence.sources)):
         verdict, method, note = finding.verdict, "number_check", finding.note
+    elif verdict == "supported" and fused(sentence.reading, sentence.evidence_text):
+        verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
     sources = sources_of(sentence.premises)
     return SentenceResult(
         sentence.span.text,

@@ -24,6 +24,7 @@ import numpy as np
 from validator.context import read_in_context
 from validator.errors import TextTooLong
 from validator.judge import LLMJudge, Usage
+from validator.language import is_english
 from validator.numbers import spelled_like
 from validator.pipeline import results
 from validator.pipeline.evidence import Found
@@ -37,6 +38,10 @@ ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
 TOO_LONG = "sentence too long for the NLI model input; not checked"
 NO_EVIDENCE = "no evidence retrieved for this sentence"
+NOT_ENGLISH = (
+    "not checked: the sentence or its evidence is not English, and the bundled model reads English only; "
+    "pass a multilingual NLI model as model_name to check it"
+)
 
 
 def check_size(request: CheckRequest, max_text_chars: int, max_source_chars: int) -> None:
@@ -80,11 +85,19 @@ def read(spans: Sequence[Span], scorer: PairScorer) -> tuple[list[str], list[boo
 
 
 def open_sentences(
-    spans: Sequence[Span], readings: Sequence[str], fits: Sequence[bool], found: Sequence[Found], joint: bool
+    spans: Sequence[Span],
+    readings: Sequence[str],
+    fits: Sequence[bool],
+    found: Sequence[Found],
+    joint: bool,
+    sources: Sequence[str] | None,
+    english_only: bool = False,
 ) -> list[SentenceResult | OpenSentence]:
     """Each sentence as its final result, or open with its premises (the passages and, with
-    ``joint``, their joint premise). Nothing retrieved, or a sentence too long for the model
-    input, is ``unsupported`` with no model asked."""
+    ``joint``, their joint premise) and the request's ``sources``. Nothing retrieved, a sentence
+    too long for the model input, or (``english_only``: the bundled model) a sentence that is not
+    English or whose passages are none of them English (:mod:`validator.language`), is
+    ``unsupported`` with no model asked."""
     out: list[SentenceResult | OpenSentence] = []
     for span, reading, fit, outcome in zip(spans, readings, fits, found, strict=True):
         if isinstance(outcome, SentenceResult):
@@ -93,9 +106,11 @@ def open_sentences(
             out.append(results.unchecked(span, reading, NO_EVIDENCE))
         elif not fit:
             out.append(results.unchecked(span, span.text, TOO_LONG))
+        elif english_only and not (is_english(span.text) and any(is_english(e.text) for e in outcome)):
+            out.append(results.unchecked(span, reading, NOT_ENGLISH))
         else:
             premise = joint_premise(outcome) if joint else None
-            out.append(OpenSentence(span, reading, outcome + ([premise] if premise else [])))
+            out.append(OpenSentence(span, reading, outcome + ([premise] if premise else []), sources))
     return out
 
 

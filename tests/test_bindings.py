@@ -1,0 +1,115 @@
+"""Nothing unverified passes, round 3 (issue 35), item 1: a name is vouched for only by the
+sentence about it. A premise of several sentences (a two-sentence chunk, or the joint premise of
+several sources) cannot bind one sentence's subject to another's predicate, through a real Guard,
+the CLI and the citation checker; a real fusion of linked sentences still passes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from guardrails import Guard
+from helpers import last_result, outcome, run_cli, sentences_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from validator import ProvenanceNLI
+from validator.citations import Citation, CitationChecker
+
+DARWIN = "Darwin wrote On the Origin of Species. Melville wrote Moby-Dick."
+
+
+def lying_judge(prompt: str) -> str:
+    """A judge that says "supports" to everything, quoting all the evidence it was shown."""
+    fence = prompt.split(" EVIDENCE\n", 1)[0].rsplit("\n", 1)[-1]
+    evidence = prompt.split(f"{fence} EVIDENCE\n", 1)[1].split(f"\n{fence} END EVIDENCE", 1)[0]
+    return json.dumps({"verdict": "supports", "confidence": 0.99, "quote": evidence})
+
+
+@pytest.fixture(scope="module")
+def guards() -> dict[str, Guard]:
+    return {
+        "nli": Guard().use(ProvenanceNLI(on_fail="noop")),
+        "cascade": Guard().use(ProvenanceNLI(on_fail="noop", scorer="cascade", llm_callable=lying_judge)),
+    }
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        ("Darwin wrote Moby-Dick.", [DARWIN]),
+        (
+            "The first patient is allergic to iodine.",
+            ["The first patient is allergic to latex. The second patient is allergic to iodine."],
+        ),
+        (
+            "Paracetamol shrinks some tumours.",
+            ["Paracetamol is sold in pharmacies.", "Radiotherapy shrinks some tumours."],
+        ),
+    ],
+    ids=["two-sentences", "roles", "two-sources"],
+)
+def test_a_fusion_of_unrelated_sentences_never_supports(guards: dict[str, Guard], answer: str, sources: list) -> None:
+    for guard in guards.values():
+        assert not outcome(guard.validate(answer, metadata={"sources": sources})).validation_passed
+        [sentence] = sentences_of(last_result(guard))
+        assert sentence["verdict"] != "supported", sentence
+
+
+def test_the_cli_fails_a_fused_name(tmp_path: Path) -> None:
+    (tmp_path / "source.txt").write_text(DARWIN, encoding="utf-8")
+    result = run_cli(
+        "check", "--sources", str(tmp_path / "source.txt"), "--text", "-", "--json", stdin="Darwin wrote Moby-Dick."
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    [sentence] = json.loads(result.stdout)["sentences"]
+    assert (sentence["verdict"], sentence["method"]) == ("unsupported", "binding_check")
+
+
+@pytest.mark.parametrize(
+    ("answer", "sources"),
+    [
+        (
+            "The Eiffel Tower, in Paris, was completed in 1889.",
+            ["The Eiffel Tower is in Paris. It was completed in 1889."],
+        ),
+        ("Darwin wrote On the Origin of Species.", [DARWIN]),
+        (
+            "Alice Smith, a chemist, founded the lab in Boston.",
+            ["Alice Smith is a chemist. She founded the lab in Boston."],
+        ),
+    ],
+    ids=["pronoun-chain", "one-sentence", "she"],
+)
+def test_a_fusion_of_linked_sentences_still_passes(guards: dict[str, Guard], answer: str, sources: list) -> None:
+    assert outcome(guards["nli"].validate(answer, metadata={"sources": sources})).validation_passed
+
+
+PEOPLE = ["Darwin", "Melville", "Austen", "Tolstoy", "Orwell", "Dickens", "Woolf", "Hemingway"]
+WORKS = ["Moby-Dick", "Animal Farm", "War and Peace", "Great Expectations", "Mrs Dalloway", "The Old Man and the Sea"]
+VERBS = ["wrote", "published", "translated", "revised"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    people=st.lists(st.sampled_from(PEOPLE), min_size=2, max_size=2, unique=True),
+    works=st.lists(st.sampled_from(WORKS), min_size=2, max_size=2, unique=True),
+    verb=st.sampled_from(VERBS),
+    as_two_sources=st.booleans(),
+)
+def test_a_swapped_binding_is_never_supported(
+    guards: dict[str, Guard], people: list[str], works: list[str], verb: str, as_two_sources: bool
+) -> None:
+    """ "A <verb> X. B <verb> Y." (one source, or two) never supports "A <verb> Y.", in nli and
+    cascade modes and in the citation checker; "A <verb> X." still passes."""
+    (a, b), (x, y) = people, works
+    facts = [f"{a} {verb} {x}.", f"{b} {verb} {y}."]
+    sources = facts if as_two_sources else [" ".join(facts)]
+    for mode, guard in guards.items():
+        guard.validate(f"{a} {verb} {y}.", metadata={"sources": sources})
+        [swapped] = sentences_of(last_result(guard))
+        assert swapped["verdict"] != "supported", (mode, swapped)
+    assert outcome(guards["nli"].validate(f"{a} {verb} {x}.", metadata={"sources": sources})).validation_passed
+    [citation] = CitationChecker().check(" ".join(facts), [Citation("c", f"{a} {verb} {y}.")])
+    assert citation.verdict != "verified", citation
