@@ -77,12 +77,14 @@ def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
 def test_stored_vectors_of_the_wrong_size_are_misses(tmp_path: Path) -> None:
     sources = [SOURCE + " It was completed in 1889. It is 330 metres tall."]
     answer = "The Eiffel Tower was completed in 1889."
-    first = ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense")
-    expected = first.validate(answer, {"sources": sources}).metadata["provenance_nli"]["sentences"]
+    first = Guard().use(ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense"))
+    first.validate(answer, metadata={"sources": sources})
+    expected = last_result(first).metadata["provenance_nli"]["sentences"]
     with sqlite3.connect(tmp_path / FILE_NAME) as db:
         assert db.execute("UPDATE vectors SET vector = zeroblob(12)").rowcount > 0
-    again = ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense")
-    assert again.validate(answer, {"sources": sources}).metadata["provenance_nli"]["sentences"] == expected
+    again = Guard().use(ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense"))
+    again.validate(answer, metadata={"sources": sources})
+    assert last_result(again).metadata["provenance_nli"]["sentences"] == expected
 
 
 class NeverAnswers:
@@ -96,12 +98,14 @@ class NeverAnswers:
 
 
 def test_a_pair_scorer_past_its_timeout_fails_closed() -> None:
-    validator = ProvenanceNLI(on_fail="noop", pair_scorer=NeverAnswers(), endpoint_timeout=0.5)
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", pair_scorer=NeverAnswers(), endpoint_timeout=0.5))
     started = time.monotonic()
-    result = validator.validate("The tower is tall and old.", {"sources": ["The tower is tall. It is old."]})
-    assert time.monotonic() - started < 2.5
-    assert result.outcome == "fail" and "did not answer within 0.5 s" in result.error_message
-    assert result.fix_value == ""
+    passed = outcome(
+        guard.validate("The tower is tall and old.", metadata={"sources": ["The tower is tall. It is old."]})
+    )
+    assert time.monotonic() - started < 2.5 and not passed.validation_passed
+    failed = last_result(guard)
+    assert "did not answer within 0.5 s" in failed.error_message and failed.fix_value == ""
 
 
 @pytest.mark.parametrize(
