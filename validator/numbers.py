@@ -386,9 +386,13 @@ class Number:
             return _compatible(self.unit or "", other.unit or "")
         if not self.same_kind(other) and not (self.unit == other.unit == "ordinal"):
             return False
-        return (self.after is not None and self.after == other.after) or (
-            self.before is not None and self.before == other.before
+        return (self.after not in _NO_ROLE and self.after == other.after) or (
+            self.before not in _NO_ROLE and self.before == other.before
         )
+
+
+_NO_ROLE = frozenset({None, "the", "a", "an"})
+"""Neighbours that say nothing of what a number counts ("the 54,000" and "the 2016-17")."""
 
 
 def _close(value: float, other: float) -> bool:
@@ -406,12 +410,22 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str | None, str | None
     return (before[-1].lower() if before else None), (after[0].lower() if after else None)
 
 
+_SEASON = re.compile(r"(?<![\d.,-])(1[89]|20)(\d{2})[-\u2013/](\d{2})(?![\d.,:%]|[-\u2013/]\d)")
+"""A season or span of years written short ("2016-17", "1998/99"), read as both years ("2016-2017")."""
+
+
+def _season(match: re.Match[str]) -> str:
+    century, first, last = match.groups()
+    return f"{century}{first}-{century}{last}" if int(last) == int(first) + 1 else match.group()
+
+
 def _digits(text: str) -> str:
-    """``text`` with number words as digits ("forty-two" → "42"), by text2num, and "a dozen" as
-    "12". A scale after digits ("1.5 million") is kept as a word, which text2num would turn into
-    "1.5 1000000", and a vague quantity ("hundreds of") as a placeholder, which it would turn
-    into "100 of"."""
-    protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", text)
+    """``text`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
+    "12", and a short span of years in full ("2016-17" → "2016-2017"). A scale after digits
+    ("1.5 million") is kept as a word, which text2num would turn into "1.5 1000000", and a vague
+    quantity ("hundreds of") as a placeholder, which it would turn into "100 of"."""
+    protected = _SEASON.sub(_season, text)
+    protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
     protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "_".join(m.group(1).lower().split()), protected)
     return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
 
