@@ -386,8 +386,9 @@ class Number:
             return _compatible(self.unit or "", other.unit or "")
         if not self.same_kind(other) and not (self.unit == other.unit == "ordinal"):
             return False
-        return (self.after not in _NO_ROLE and self.after == other.after) or (
-            self.before not in _NO_ROLE and self.before == other.before
+        no_role = {None} if self.unit == "ordinal" else _NO_ROLE  # "the first" and "the second" compete
+        return (self.after not in no_role and self.after == other.after) or (
+            self.before not in no_role and self.before == other.before
         )
 
 
