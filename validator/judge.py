@@ -37,7 +37,7 @@ from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
-from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model
+from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model, read_numbers
 from validator.quotes import normalize
 from validator.verdicts import Verdict
 
@@ -198,10 +198,9 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     if not _in_evidence(quote, evidence):
         return INVENTED_QUOTE
     quoted_numbers = find_numbers(quote)
+    read, numbers = read_numbers(claim_text(claim))
     missing = [
-        n.text
-        for n in find_numbers(claim_text(claim))
-        if not left_to_model(n) and not any(n.implied_by(q) for q in quoted_numbers)
+        n.text for n in numbers if not left_to_model(n, read) and not any(n.implied_by(q) for q in quoted_numbers)
     ]
     words = normalize(claim).split()
     names = {_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")).casefold() for w in words[1:] if _NAME.match(w)} - STOPWORDS

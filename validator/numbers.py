@@ -577,7 +577,7 @@ def _vague(text: str) -> list[Number]:
 
 _LIST_MARKER = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:"
-    r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)](?=\s))"
+    r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)](?=\s|$))"
     r"|(?:(?:step|item|point|part|no\.|number)\s+\d{1,3}\s*[:.)-](?=\s))"
     r"|(?:\[\d{1,3}\])"
     r")",
@@ -643,6 +643,13 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
 def find_numbers(text: str) -> list[Number]:
     """The numbers in ``text``: digits, number words and what goes with them (see the module doc)."""
     return list(_read(text)[1])
+
+
+def read_numbers(text: str) -> tuple[str, list[Number]]:
+    """``text`` as the numbers were read from it (number words as digits: the numbers' offsets
+    index it), and the numbers."""
+    read, numbers = _read(text)
+    return read, list(numbers)
 
 
 _STEMMER = PorterStemmer()
@@ -751,17 +758,31 @@ class NumberFinding:
 
 
 COUNT_LIMIT = 12
-"""A plain count up to this ("two painters", "three films") that the evidence does not state is
-left to the model: an answer counts what the evidence lists, and the rule cannot count a list."""
+"""A plain count up to this that the claim enumerates ("two painters: Monet and Renoir") and the
+evidence does not state is left to the model: an answer counts what the evidence lists, and the
+rule cannot count a list."""
 
 
-def left_to_model(number: Number) -> bool:
+_PRONOUN_ONE = re.compile(r"one\s+(?:from|of|in|on|by|with|for|that|which|who|is|was|and|or)\b", re.I)
+""""one" as a pronoun ("one from 1920, another from 1944"), not a count."""
+_ITEM_BREAK = re.compile(r",|;|\band\b|\bor\b")
+
+
+def left_to_model(number: Number, claim: str) -> bool:
     """A number that only a rival in the same role can settle, never its absence: the number in
-    a name ("COVID-19" where the source says "COVID"), a small count or an ordinal word."""
-    if number.is_name:
+    a name ("COVID-19" where the source says "COVID"), and a small count that the claim itself
+    enumerates ("two painters: Monet and Renoir", "three films: one…, another…, and…"), whose
+    items the model can check one by one. A bare count the evidence does not state ("two men were
+    arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
+    number was read from (:func:`read_numbers`)."""
+    if number.is_name or _PRONOUN_ONE.match(claim, number.start):
         return True
-    small = number.value.is_integer() and 0 <= number.value <= COUNT_LIMIT
-    return number.unit in (None, "ordinal") and number.qualifier is None and small
+    if number.unit is not None or number.qualifier is not None or not number.value.is_integer():
+        return False
+    if not 2 <= number.value <= COUNT_LIMIT:
+        return False
+    rest = claim[number.end :]
+    return ":" in rest[:60] or len(_ITEM_BREAK.findall(rest)) >= number.value - 1
 
 
 def check_numbers(
@@ -782,6 +803,7 @@ def check_numbers(
 
 def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None:
     claim = [segment for segment in _segments(claim_text(sentence)) if segment.numbers]
+    claim_read = _read(claim_text(sentence))[0]
     if not claim:
         return None
     subject = _content_words(subject_of(sentence) or "")
@@ -806,7 +828,7 @@ def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None
             holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
             if not holders:
-                if rivals or not left_to_model(number):
+                if rivals or not left_to_model(number, claim_read):
                     missing.append(number)
                 continue
             vouching = [s for s in holders if not about_something_else(s)]

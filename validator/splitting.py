@@ -166,7 +166,7 @@ def _covering(text: str, pieces: list[tuple[int, int]]) -> list[Span]:
     return spans
 
 
-_LONE_MARKER = re.compile(r"\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|[-*•]", re.I)
+_LONE_MARKER = re.compile(r"(?:#{1,6}\s*)?(?:\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|[-*•])", re.I)
 """A list marker the splitter cut off as a "sentence" of its own ("ii.", "(b)"): it belongs to
 the item that follows."""
 
