@@ -10,9 +10,10 @@ such premises. This rule settles one thing, and leaves the rest to the model:
 - **settled**: a claim whose words the premise holds only by drawing on sentences that nothing
   links (no name in common, and neither leans on the other as "It…", "This…" or a subject with
   no name, "The tower…", do, read in context with :mod:`validator.context`) is not vouched for
-  by that premise: a name of the claim found only in one of them, with the rest of the claim in
-  another. "Paracetamol shrinks some tumours." draws "paracetamol" from "Paracetamol is sold in
-  pharmacies." and "shrinks … tumours" from "Radiotherapy shrinks some tumours.".
+  by that premise: the claim's subject named only in one of them, and the rest of what it says
+  only in another, whose own subject is a name the claim does not hold. "Paracetamol shrinks
+  some tumours." draws "paracetamol" from "Paracetamol is sold in pharmacies." and "shrinks …
+  tumours" from "Radiotherapy shrinks some tumours.".
 - **left to the model**: everything else. A claim that one sentence holds, or that sentences
   linked by a name or a pronoun hold together ("The Eiffel Tower, in Paris, was completed in
   1889." from "The Eiffel Tower is in Paris. It was completed in 1889."), and words that are not
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from validator.context import read_in_context, subject_of
 from validator.numbers import STOPWORDS, _stem
@@ -53,24 +55,36 @@ def _terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(names), frozenset(words)
 
 
+class _Sentence(NamedTuple):
+    names: frozenset[str]
+    words: frozenset[str]
+    leans: bool
+    """Its reading is not its own words ("It was…"), or it names nothing of its own to be about
+    ("The tower is 330 metres tall.": a subject without a name is what the text is about)."""
+    subject: frozenset[str]
+    """The names its subject (the words before its first verb, else its first word) holds."""
+
+
+def _subject_names(text: str) -> frozenset[str]:
+    subject = subject_of(text) or " ".join(_TOKEN.findall(text)[:1])
+    return _terms(subject)[0]
+
+
 @lru_cache(maxsize=2048)
-def _sentences(premise: str) -> tuple[tuple[frozenset[str], frozenset[str], bool], ...]:
-    """Each sentence of ``premise`` read in context: its names, its words, and whether it leans on
-    the sentence before: its reading is not its own words ("It was…"), or it names nothing of its
-    own to be about ("The tower is 330 metres tall.", "The drug is banned in Japan.": a subject
-    without a name is the thing the text is already about)."""
+def _sentences(premise: str) -> tuple[_Sentence, ...]:
+    """Each sentence of ``premise`` read in context (:class:`_Sentence`)."""
     texts = [span.text for span in split_source_sentences(premise)]
     readings = read_in_context(texts)
     out = []
     for text, reading in zip(texts, readings, strict=True):
         names, words = _terms(reading)
-        subject = subject_of(text)
-        nameless = not names or (subject is not None and not _terms(subject)[0])
-        out.append((names, words, reading != text or nameless))
+        subject = _subject_names(text)
+        nameless = not names or (subject_of(text) is not None and not subject)
+        out.append(_Sentence(names, words, reading != text or nameless, subject))
     return tuple(out)
 
 
-def _groups(sentences: tuple[tuple[frozenset[str], frozenset[str], bool], ...]) -> list[set[int]]:
+def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
     """The premise's sentences in linked groups: two are linked by a name in common, or when one
     leans on the one before it."""
     parent = list(range(len(sentences)))
@@ -81,11 +95,11 @@ def _groups(sentences: tuple[tuple[frozenset[str], frozenset[str], bool], ...]) 
             i = parent[i]
         return i
 
-    for i, (names, _, leans) in enumerate(sentences):
-        if leans and i:
+    for i, sentence in enumerate(sentences):
+        if sentence.leans and i:
             parent[root(i)] = root(i - 1)
         for j in range(i):
-            if names & sentences[j][0]:
+            if sentence.names & sentences[j].names:
                 parent[root(i)] = root(j)
     groups: dict[int, set[int]] = {}
     for i in range(len(sentences)):
@@ -95,18 +109,31 @@ def _groups(sentences: tuple[tuple[frozenset[str], frozenset[str], bool], ...]) 
 
 def fused(claim: str, premise: str) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
-    that nothing links (see the module docstring): then it cannot vouch for the claim."""
+    that nothing links (see the module docstring): the claim's subject is named only in one group
+    of linked sentences, and the rest of what it says only in another, whose own subject is a name
+    the claim does not hold ("Melville wrote Moby-Dick." for "Darwin wrote Moby-Dick."). Then the
+    premise cannot vouch for the claim."""
     sentences = _sentences(premise)
     if len(sentences) < 2:
         return False
+    lower = {_stem(w.lower()) for w in _TOKEN.findall(premise) if w[:1].islower()}
+    subject = _subject_names(claim) - lower  # a capital the premise does not share is no name
     names, words = _terms(claim)
     groups = _groups(sentences)
-    if len(groups) < 2:
+    if not subject or len(groups) < 2:
         return False
 
     def covered(group: set[int]) -> frozenset[str]:
-        return words & frozenset().union(*(sentences[i][1] for i in group))
+        return words & frozenset().union(*(sentences[i].words for i in group))
 
-    best = max(groups, key=lambda group: len(covered(group)))
-    held_elsewhere = frozenset().union(*(covered(group) for group in groups if group is not best)) - covered(best)
-    return bool(held_elsewhere & names)
+    holding_subject = [g for g in groups if subject & covered(g)]
+    if len(holding_subject) != 1:
+        return False
+    rest = words - subject
+    for group in groups:
+        if group is holding_subject[0]:
+            continue
+        others = frozenset().union(*(sentences[i].subject for i in group)) - names
+        if others and covered(group) & rest and not (covered(group) & rest) <= covered(holding_subject[0]):
+            return True
+    return False
