@@ -28,11 +28,12 @@ single passage may still entail it), else it is ``unsupported`` with method ``bi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from validator.context import read_in_context, subject_of
-from validator.numbers import STOPWORDS, _stem
+from validator.numbers import STOPWORDS, stem
 from validator.splitting import split_source_sentences
 
 FUSED_NOTE = "supported only by joining sentences of the evidence that are about different things"
@@ -48,10 +49,10 @@ def _terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
             folded = part.lower()
             if len(folded) < 2 or folded in STOPWORDS:
                 continue
-            stem = _stem(folded)
-            words.add(stem)
+            stemmed = stem(folded)
+            words.add(stemmed)
             if part[:1].isupper():
-                names.add(stem)
+                names.add(stemmed)
     return frozenset(names), frozenset(words)
 
 
@@ -84,6 +85,12 @@ def _sentences(premise: str) -> tuple[_Sentence, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def _lower_case_stems(premise: str) -> frozenset[str]:
+    """The words ``premise`` writes in lower case, stemmed (read once per premise, like its sentences)."""
+    return frozenset(stem(w.lower()) for w in _TOKEN.findall(premise) if w[:1].islower())
+
+
 def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
     """The premise's sentences in linked groups: two are linked by a name in common, or when one
     leans on the one before it."""
@@ -107,20 +114,23 @@ def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
     return list(groups.values())
 
 
-def fused(claim: str, premise: str) -> bool:
+def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
     of linked sentences, and the rest of what it says only in another, whose own subject is a name
     the claim does not hold ("Melville wrote Moby-Dick." for "Darwin wrote Moby-Dick."). Then the
-    premise cannot vouch for the claim."""
+    premise cannot vouch for the claim. So too a premise that never names the claim's subject but
+    names a subject of its own the claim lacks, while the rest of the ``evidence`` names the
+    claim's: "Woolf wrote Animal Farm." is about Woolf, and Austen is elsewhere."""
     sentences = _sentences(premise)
-    if len(sentences) < 2:
-        return False
-    lower = {_stem(w.lower()) for w in _TOKEN.findall(premise) if w[:1].islower()}
-    subject = _subject_names(claim) - lower  # a capital the premise does not share is no name
+    subject = _subject_names(claim) - _lower_case_stems(premise)  # a capital the premise does not share is no name
     names, words = _terms(claim)
+    premise_words = frozenset().union(*(s.words for s in sentences))
+    own_subjects = frozenset().union(*(s.subject for s in sentences)) - names
+    if subject and own_subjects and not subject & premise_words:
+        return any(subject & _terms(other)[1] for other in evidence if other != premise)
     groups = _groups(sentences)
-    if not subject or len(groups) < 2:
+    if not subject or len(sentences) < 2 or len(groups) < 2:
         return False
 
     def covered(group: set[int]) -> frozenset[str]:

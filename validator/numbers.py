@@ -656,7 +656,8 @@ _STEMMER = PorterStemmer()
 
 
 @lru_cache(maxsize=16384)
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """``word``'s Porter stem (cached: the same words recur in every passage)."""
     return _STEMMER.stem(word)
 
 
@@ -690,7 +691,7 @@ class _Segment:
 
 
 def _content_words(text: str) -> frozenset[str]:
-    return frozenset(_stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1)
+    return frozenset(stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1)
 
 
 def _named_subject(sentence: str) -> frozenset[str]:

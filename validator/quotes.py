@@ -216,10 +216,12 @@ class VerbatimHaystack:
             return True
         window_start = max(0, start - WINDOW_CHARS)
         window = self.normalized[window_start : end + WINDOW_CHARS]
-        for sentences in (
-            self._sentences,
-            [Span(s.text, s.start + window_start, s.end + window_start) for s in split_sentences(window)],
-        ):
+        cuts = (
+            lambda: self._sentences,
+            lambda: [Span(s.text, s.start + window_start, s.end + window_start) for s in split_sentences(window)],
+        )
+        for cut in cuts:  # the answer's splitter only where the source's does not settle it
+            sentences = cut()
             at = next((i for i, span in enumerate(sentences) if span.start <= start < span.end), None)
             if at is None:
                 continue
@@ -274,8 +276,9 @@ def polarity_flips(sentence: str) -> list[str]:
 
 WINDOW_CHARS = 2_000
 """Text around a copy that the answer's splitter (pysbd, slow on megabytes) reads to cut it."""
-_LIST_MARKER = re.compile(r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])\s+", re.I)
-_TRAILING_MARKER = re.compile(r"\s+(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])$", re.I)
+_MARKER = r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])"
+_LIST_MARKER = re.compile(_MARKER + r"\s+", re.I)
+_TRAILING_MARKER = re.compile(r"\s+" + _MARKER + "$", re.I)
 """A list marker the splitter left at the end of the sentence before its item ("…the dam: 1.")."""
 _FRAMES = re.compile(
     r":\s*$|^\W*(?:\w+\W+){0,3}?(?:legends?|myths?|misconceptions?|rumou?rs?|fictions?|hoax(?:es)?|fables?|folklore|"

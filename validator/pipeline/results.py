@@ -131,7 +131,7 @@ def _numbers_vouched(
             sentence.sources is None
             and any(check_numbers(sentence.reading, passage) is None for passage in sentence.passages)
         )
-        bound = [i for i in entailing if not fused(sentence.reading, premises[i].text)]
+        bound = [i for i in entailing if not fused(sentence.reading, premises[i].text, sentence.passages)]
         for i in bound:
             if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
                 return "supported", premises[i], "model", None
