@@ -105,7 +105,7 @@ def test_a_fabricated_quote_is_routed_auto_without_a_model(results: dict) -> Non
 
 def test_unknown_section_names_what_exists(results: dict) -> None:
     assert "'11' is not in the source" in results["unknown-section"].detail
-    assert "1, 2, 3" in results["unknown-section"].detail
+    assert "1. Definitions, 2. Grant of Copyright License, 3" in results["unknown-section"].detail
 
 
 @pytest.mark.parametrize(("gate", "action"), [(0.0, "auto"), (1.0, "review")])
@@ -162,9 +162,30 @@ def test_rfc_numbered_headers_and_page_furniture() -> None:
 
 def test_markdown_and_plain_splitters() -> None:
     markdown = "# Intro\nHello.\n\n## Usage\nRun it.\n"
-    assert [(s.number, s.text) for s in markdown_sections(markdown)] == [
-        ("Intro", "# Intro\nHello."),
-        ("Usage", "## Usage\nRun it."),
+    assert [(s.number, s.title, s.text) for s in markdown_sections(markdown)] == [
+        ("", "Intro", "# Intro\nHello."),
+        ("", "Usage", "## Usage\nRun it."),
     ]
     assert [s.text for s in whole_document("Just text.")] == ["Just text."]
     assert auto_sections("No headers here.")[0].number == ""
+
+
+NUMBERED_MARKDOWN = (
+    "# Returns policy\nRead this first.\n\n"
+    "## 1. Returns\nItems may be returned within 30 days of delivery.\n\n"
+    "## 2. Shipping\nOrders ship within two business days.\n"
+)
+
+
+@pytest.mark.parametrize("name", ["1", "1.", "Returns", "1. Returns", "1 Returns", "§ 1", "returns"])
+def test_a_numbered_markdown_section_is_named_by_number_title_or_both(name: str) -> None:
+    """`## 1. Returns` is section "1", titled "Returns": a citation may name it either way."""
+    claim = Citation("c", "Items may be returned within 30 days of delivery.", section=name)
+    [result] = CitationChecker().check(NUMBERED_MARKDOWN, [claim])
+    assert (result.quote_status, result.section, result.verdict) == ("section-only", "1", "verified")
+
+
+def test_an_unknown_markdown_section_lists_numbers_and_titles() -> None:
+    [result] = CitationChecker().check(NUMBERED_MARKDOWN, [Citation("c", "Something.", section="3")])
+    assert result.quote_status == "unknown-section"
+    assert "it has: Returns policy, 1. Returns, 2. Shipping" in result.detail

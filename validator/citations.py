@@ -61,6 +61,7 @@ _NUMBERED_HEADER = re.compile(
     re.M,
 )
 _MARKDOWN_HEADER = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
+_TITLE_NUMBER = re.compile(r"^((?:\d+|[A-Z](?=\.))(?:\.\d+)*)[.)]?[ \t]+(\S.*)$")
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,24 @@ class Section:
     number: str
     title: str
     text: str
+
+    @property
+    def label(self) -> str:
+        """How results name the section: its number, else its title, else ``"document"``."""
+        return self.number or self.title or "document"
+
+    @property
+    def full_name(self) -> str:
+        """Number and title together (``"1. Returns"``), as an unknown-section detail lists them."""
+        return f"{self.number}. {self.title}" if self.number and self.title else self.label
+
+    def is_named(self, wanted: str) -> bool:
+        """Whether a citation's ``section`` names this one: by its number, its title or both
+        (``"1"``, ``"Returns"``, ``"1. Returns"``, ``"§ 1"``)."""
+        wanted = " ".join(wanted.strip().lstrip("§").split()).rstrip(".").lower()
+        number, title = self.number.lower(), " ".join(self.title.split()).lower()
+        names = {number, title, f"{number}. {title}", f"{number} {title}"} if number else {title}
+        return bool(wanted) and wanted in names - {""}
 
 
 Splitter = Callable[[str], list[Section]]
@@ -95,8 +114,17 @@ def numbered_sections(text: str) -> list[Section]:
 
 
 def markdown_sections(text: str) -> list[Section]:
-    """Sections under Markdown ``#`` headers; the number is the header's title."""
-    return _split_at(text, list(_MARKDOWN_HEADER.finditer(text)), lambda m: m.group(2).strip())
+    """Sections under Markdown ``#`` headers. A numbered header (``## 1. Returns``) has number
+    ``"1"`` and title ``"Returns"``, so a citation may name it by either or both; an unnumbered one
+    has only its title."""
+    sections = _split_at(text, list(_MARKDOWN_HEADER.finditer(text)), lambda m: "")
+    return [_numbered_title(section) for section in sections]
+
+
+def _numbered_title(section: Section) -> Section:
+    if match := _TITLE_NUMBER.match(section.title):
+        return Section(match.group(1), match.group(2).strip(), section.text)
+    return section
 
 
 def whole_document(text: str) -> list[Section]:
@@ -140,9 +168,9 @@ class CitationResult:
         return asdict(self)
 
 
-def find_section(sections: Sequence[Section], number: str) -> Section | None:
-    wanted = number.strip().lstrip("§").strip().rstrip(".").lower()
-    return next((s for s in sections if wanted in (s.number.lower(), s.title.lower())), None)
+def find_section(sections: Sequence[Section], name: str) -> Section | None:
+    """The section a citation names, by number (``"1"``, ``"§ 4.1"``), title or both (``"1. Returns"``)."""
+    return next((s for s in sections if s.is_named(name)), None)
 
 
 class CitationChecker:
@@ -247,7 +275,7 @@ class CitationChecker:
                 "the quote does not occur in the source",
                 "quote_check",
             )
-        label = (section.number or section.title or "document") if section else None
+        label = section.label if section else None
         if outcome is None:
             return CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail, "none")
         relation, confidence, note, method = outcome
@@ -288,7 +316,7 @@ class CitationChecker:
             )
         cited = find_section(sections, citation.section)
         if cited is None:
-            known = ", ".join(s.number or s.title for s in sections[:12])
+            known = ", ".join(s.full_name for s in sections[:12])
             return "unknown-section", None, f"section {citation.section!r} is not in the source (it has: {known})"
         return "section-only", cited, ""
 

@@ -328,7 +328,7 @@ def _write_citations_html(
     """The citations page, with each citation's section (labelled as its result names it)."""
     from validator.report import render_citations
 
-    sections = {s.number or s.title or "document": s.text for s in checker.splitter(source)}
+    sections = {s.label: s.text for s in checker.splitter(source)}
     html = render_citations(
         args.source,
         [r.to_dict() for r in results],
