@@ -96,12 +96,16 @@ def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
 def test_check_batch_reports_bad_lines_as_rows_and_keeps_old_output_on_failure(tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     good = {"id": 1, "text": "The Eiffel Tower was completed in 1889.", "sources": ["It was completed in 1889."]}
-    source.write_text("\n".join([json.dumps(good), "[1, 2]", "not json", json.dumps({**good, "id": "x"})]) + "\n")
+    lines = [json.dumps(good), "[1, 2]", "", "not json", json.dumps({**good, "id": "x"})]
+    source.write_text("\n".join(lines) + "\n")
     output = tmp_path / "out.jsonl"
     result = run("check-batch", "--input", str(source), "--output", str(output))
     assert result.returncode == 3
     rows = [json.loads(line) for line in output.read_text().splitlines()]
-    assert [row["id"] for row in rows] == [1, None, None, "x"]
+    assert [(row["id"], row["line"]) for row in rows] == [(1, 1), (None, 2), (None, 4), ("x", 5)]  # the file's lines
+    # a person sees which line of the file, and that it was not checked (not "0 of 0 sentences pass")
+    assert "line 4       error  not checked" in result.stdout and "↳ line 4: InvalidInput" in result.stdout
+    assert "0 of 0" not in result.stdout
     assert "must be a JSON object" in rows[1]["error"] and "not JSON" in rows[2]["error"]
     output.write_text("previous verdicts\n")
     failed = run("check-batch", "--input", str(source), "--output", str(output), "--device", "cuda:7")

@@ -69,22 +69,23 @@ def _read_sources(paths: Sequence[str]) -> list[str]:
     return sources
 
 
-def _read_lines(path: str) -> list[str]:
-    """The non-blank lines of a JSONL file, each at most one row's worth of text and sources."""
+def _numbered_lines(path: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of a JSONL file with their line numbers in it (from 1), each at most
+    one row's worth of text and sources."""
     limit = 4 * (defaults.MAX_TEXT_CHARS + defaults.MAX_SOURCE_CHARS) + 1
-    lines = []
+    number = 0
     try:
         with sys.stdin.buffer if path == "-" else open(path, "rb") as handle:
             while line := handle.readline(limit):
+                number += 1
                 if len(line) >= limit:
-                    raise InvalidInput(f"{path}: line {len(lines) + 1} is longer than any row may be ({limit:,} bytes)")
+                    raise InvalidInput(f"{path}: line {number} is longer than any row may be ({limit:,} bytes)")
                 if line.strip():
-                    lines.append(line.decode("utf-8"))
+                    yield number, line.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as error:
-        raise InvalidInput(f"{path}: line {len(lines) + 1} is not UTF-8 text ({error.reason})") from error
+        raise InvalidInput(f"{path}: line {number} is not UTF-8 text ({error.reason})") from error
     except OSError as error:
         raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
-    return [line.rstrip("\r\n") for line in lines]
 
 
 def _number(parse: Callable[[str], float], accept: Callable[[float], bool], wanted: str) -> Callable[[str], float]:
@@ -188,8 +189,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_check_batch(args: argparse.Namespace) -> int:
     config = config_from(args)
-    # Ray reads the file itself; the lines are read here for the local engine and the HTML page.
-    rows = _read_lines(args.input) if args.engine == "local" or args.html else []
+    # Ray reads the file itself; the lines are read here for the local engine and the HTML page,
+    # and their numbers for every engine (both keep input order), so each output row names its line.
+    if args.engine == "local" or args.html:
+        numbered = list(_numbered_lines(args.input))
+        numbers, rows = [n for n, _ in numbered], [line for _, line in numbered]
+    else:
+        numbers, rows = [n for n, _ in _numbered_lines(args.input)], []
     if args.engine == "ray":
         lines = run_on_ray(args.input, config, args.items_per_batch, args.actors, args.cpus_per_actor, args.ray_address)
     else:
@@ -198,8 +204,9 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
     results = []
     to_file = args.output is not None
     with _output(args.output) if to_file else contextlib.nullcontext() as out:
-        for line in lines:
-            result = json.loads(line)
+        for number, line in zip(numbers, lines, strict=True):
+            result = {"id": (row := json.loads(line)).pop("id", None), "line": number, **row}
+            line = json.dumps(result, ensure_ascii=False)
             counts["items"] += 1
             counts["passed"] += result["passed"]
             counts["errors"] += "error" in result
@@ -225,12 +232,14 @@ def cmd_check_batch(args: argparse.Namespace) -> int:
 
 def _item_rows(result: dict) -> str:
     """One item of ``check-batch`` for a person: its id and outcome, then each failing sentence."""
-    sentences = result.get("sentences", [])
-    failing = [s for s in sentences if s["verdict"] != "supported"] if not result["passed"] else []
-    outcome = "error" if "error" in result else "pass" if result["passed"] else "FAIL"
-    rows = [f"{result.get('id')!s:<12} {outcome:<6} {len(sentences) - len(failing)} of {len(sentences)} sentences pass"]
+    name = f"line {result['line']}" if result.get("id") is None else str(result["id"])
+    name = f"{name:<12}" if len(name) <= 12 else f"{name}\n{'':<12}"  # a long id gets its own line
     if "error" in result:
-        rows.append(f"{'':<12} ↳ {result['error']}")
+        return f"{name} error  not checked\n{'':<12} ↳ line {result['line']}: {result['error']}"
+    sentences = result["sentences"]
+    failing = [s for s in sentences if s["verdict"] != "supported"] if not result["passed"] else []
+    outcome = "pass" if result["passed"] else "FAIL"
+    rows = [f"{name} {outcome:<6} {len(sentences) - len(failing)} of {len(sentences)} sentences pass"]
     rows += [f"{'':<12} ↳ [{s['verdict']}] {textwrap.shorten(s['sentence'], 90)}" for s in failing]
     return "\n".join(rows)
 
@@ -345,7 +354,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from validator.calibration import LabelledAnswer, calibrate
 
     answers = []
-    for number, line in enumerate(_read_lines(args.input), 1):
+    for number, line in _numbered_lines(args.input):
         try:
             row = json.loads(line)
         except (ValueError, RecursionError) as error:
