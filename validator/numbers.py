@@ -41,7 +41,7 @@ import itertools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -320,6 +320,9 @@ class Number:
     low: float = -math.inf
     high: float = math.inf
     date: Date | None = None
+    lead: tuple[str, ...] = ()
+    """Up to three words just before the number in its clause, lower case ("cut to just" of
+    "will be cut to just £99"): see :meth:`led_like`."""
 
     @property
     def counts_something(self) -> bool:
@@ -372,6 +375,17 @@ class Number:
         # an approximate figure in the evidence stands for its value: "some 38%" is "nearly 40%"
         low, high = (other.value, other.value) if other.qualifier in ("about", "nearly") else (other.low, other.high)
         return self.low - 1e-9 <= low and high <= self.high + 1e-9
+
+    def led_like(self, other: Number) -> bool:
+        """Whether ``other`` follows the words this number follows: two or more of them ("cut to
+        just £99", "Ian Merrett, 28"), at least one not a stopword. Where a rival's words differ, the
+        holder so led states the claim's number of the same thing, whatever else its clause shares."""
+        shared = 0
+        for mine, theirs in zip(reversed(self.lead), reversed(other.lead), strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        return shared >= 2 and any(w not in STOPWORDS for w in self.lead[-shared:])
 
     def same_role(self, other: Number) -> bool:
         """Whether ``other`` answers the same question: the same name ("Boeing 737" for "Boeing
@@ -461,7 +475,7 @@ def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
 _AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age)\s$", re.I)
 _APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")
-_APPOSITION_AFTER = re.compile(r"\s?[,)]")
+_APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 
 
 def _is_age(text: str, match: re.Match[str]) -> bool:
@@ -637,7 +651,18 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         numbers.append(
             Number(value, unit, before, after, match.group(), *match.span(), qualifier, *_bounds(value, qualifier))
         )
-    return text, tuple(sorted(numbers, key=lambda n: n.start))
+    return text, tuple(sorted((replace(n, lead=_lead(text, n.start)) for n in numbers), key=lambda n: n.start))
+
+
+_LEAD_STOP = re.compile(r"[.;:!?()\[\]\d]")
+
+
+def _lead(text: str, start: int) -> tuple[str, ...]:
+    """The last three words before ``start`` since a sentence stop, a bracket or another number."""
+    window = text[max(0, start - 60) : start]
+    stops = list(_LEAD_STOP.finditer(window))
+    window = window[stops[-1].end() :] if stops else window
+    return tuple(word.lower() for word in _TOKEN.findall(window)[-3:])
 
 
 def find_numbers(text: str) -> list[Number]:
@@ -787,7 +812,7 @@ def left_to_model(number: Number, claim: str) -> bool:
 
 
 def check_numbers(
-    sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None
+    sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None, own: str | None = None
 ) -> NumberFinding | None:
     """``None`` when the evidence vouches for every number of ``sentence`` (read it in context
     first: "It was completed in 1931." says nothing about what "it" is); otherwise what the
@@ -795,15 +820,25 @@ def check_numbers(
 
     ``sources``, where given, are the whole texts the passages were retrieved from: before any
     veto, a number that the sentence of a source about the same thing gives is looked for there,
-    so a value retrieval did not bring is not vetoed (the model still scores the sentence)."""
-    finding = _check(sentence, _evidence_segments([evidence] if isinstance(evidence, str) else evidence))
-    if finding is not None and sources and _check(sentence, _evidence_segments(sources)) is None:
+    so a value retrieval did not bring is not vetoed (the model still scores the sentence).
+
+    ``own``, where given, is the sentence's own text when ``sentence`` is its reading: only the
+    numbers it states are checked. A back reference ("He said: …") reads after the sentence it
+    leans on, whose numbers are that sentence's claims, checked with it."""
+    passages = [evidence] if isinstance(evidence, str) else evidence
+    finding = _check(sentence, _evidence_segments(passages), own)
+    if finding is not None and sources and _check(sentence, _evidence_segments(sources), own) is None:
         return None
     return finding
 
 
-def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None:
-    claim = [segment for segment in _segments(claim_text(sentence)) if segment.numbers]
+def _check(sentence: str, available: Sequence[_Segment], own: str | None = None) -> NumberFinding | None:
+    stated = {(n.text, n.value) for n in _read(claim_text(own if own is not None else sentence))[1]}
+    claim = [
+        replace(segment, numbers=kept)
+        for segment in _segments(claim_text(sentence))
+        if (kept := tuple(n for n in segment.numbers if (n.text, n.value) in stated))
+    ]
     claim_read = _read(claim_text(sentence))[0]
     if not claim:
         return None
@@ -834,7 +869,10 @@ def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None
                 continue
             vouching = [s for s in holders if not about_something_else(s)]
             others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
-            if not any(not any(r.beats(h, segment) for r in others) for h in vouching):
+            led, rival_led = _led_to(number, vouching), _led_to(number, others, same_role=True)
+            if led and not rival_led:
+                continue  # stated after the claim's own words, and no rival is
+            if (rival_led and not led) or not any(not any(r.beats(h, segment) for r in others) for h in vouching):
                 misplaced.append(number)
     if not missing and not misplaced:
         return None
@@ -848,6 +886,13 @@ def _check(sentence: str, available: Sequence[_Segment]) -> NumberFinding | None
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+def _led_to(number: Number, segments: Sequence[_Segment], same_role: bool = False) -> bool:
+    """Whether a number of ``segments`` that implies ``number`` (or, with ``same_role``, answers
+    the same question) follows the words ``number`` follows (:meth:`Number.led_like`)."""
+    related = number.same_role if same_role else number.implied_by
+    return any(related(a) and number.led_like(a) for s in segments for a in s.numbers)
 
 
 def number_verdict(

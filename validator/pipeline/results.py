@@ -125,11 +125,12 @@ def _numbers_vouched(
     premises = sentence.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
     entailing = [i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment]
-    finding = check_numbers(sentence.reading, sentence.passages, sentence.sources)
+    own = sentence.span.text
+    finding = check_numbers(sentence.reading, sentence.passages, sentence.sources, own)
     if finding is None:
-        one_passage_vouches = not find_numbers(claim_text(sentence.reading)) or (
+        one_passage_vouches = not find_numbers(claim_text(own)) or (
             sentence.sources is None
-            and any(check_numbers(sentence.reading, passage) is None for passage in sentence.passages)
+            and any(check_numbers(sentence.reading, passage, own=own) is None for passage in sentence.passages)
         )
         bound = [i for i in entailing if not fused(sentence.reading, premises[i].text, sentence.passages)]
         for i in bound:
@@ -152,7 +153,9 @@ def by_judge(sentence: OpenSentence, judgement: Judgement, thresholds: Threshold
     passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note
-    if verdict == "supported" and (finding := check_numbers(sentence.reading, sentence.passages, sentence.sources)):
+    if verdict == "supported" and (
+        finding := check_numbers(sentence.reading, sentence.passages, sentence.sources, sentence.span.text)
+    ):
         verdict, method, note = finding.verdict, "number_check", finding.note
     elif verdict == "supported" and fused(sentence.reading, sentence.evidence_text):
         verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
