@@ -79,6 +79,10 @@ def test_langchain_fix_keeps_what_the_retrieved_documents_support() -> None:
     assert verdicts(result["provenance"])[1][1] != "supported"
     assert result["provenance"]["raw_output"] == ANSWER
     assert result["provenance"]["failures"] and UNSUPPORTED in result["provenance"]["failures"][0]
+    # guardrails says a fixed answer passed; the outcome tells it from a clean one
+    assert (result["provenance"]["validation_passed"], result["provenance"]["outcome"]) == (True, "fixed")
+    clean = lc_chain(Guard().use(ProvenanceNLI(on_fail="fix")), SUPPORTED).invoke(EIFFEL_QUESTION)
+    assert (clean["provenance"]["outcome"], clean["provenance"]["failures"]) == ("clean", [])
 
 
 def test_langchain_sources_are_the_retrieved_documents_not_the_corpus() -> None:
@@ -86,6 +90,7 @@ def test_langchain_sources_are_the_retrieved_documents_not_the_corpus() -> None:
     result = lc_chain(Guard().use(ProvenanceNLI(on_fail="noop")), SUPPORTED).invoke(EVEREST_QUESTION)
     assert [d.page_content for d in result["context"]] == [EVEREST]
     assert result["provenance"]["validation_passed"] is False
+    assert result["provenance"]["outcome"] == "failed"
     assert verdicts(result["provenance"])[0][1] != "supported"
 
 
@@ -158,6 +163,7 @@ def test_llama_index_fix_and_the_verdicts_on_the_response(llama_index: VectorSto
     provenance = response.metadata["provenance_nli"]  # type: ignore[index]
     assert verdicts(provenance)[0] == (SUPPORTED, "supported")
     assert verdicts(provenance)[1][1] != "supported"
+    assert (provenance["validation_passed"], provenance["outcome"]) == (True, "fixed")
 
 
 def test_llama_index_sources_are_the_source_nodes(llama_index: VectorStoreIndex) -> None:
@@ -294,7 +300,16 @@ def test_server_refuses_sources_that_are_not_a_list(guardrails_server: str) -> N
     status, outcome = post(
         f"{guardrails_server}/guards/provenance/validate", {"llm_output": SUPPORTED, "metadata": {"sources": EIFFEL}}
     )
-    assert status >= 400 and "validatedOutput" not in outcome
+    assert 400 <= status < 500 and "validatedOutput" not in outcome
+    assert "sources" in json.dumps(outcome), outcome  # the client is told what was wrong
+
+
+def test_server_tells_the_client_what_its_request_lacks(guardrails_server: str) -> None:
+    """No metadata at all: a 4xx whose body carries the validator's one-line message, not a bare
+    "Internal Server Error" with the reason only in the server's log."""
+    status, outcome = post(f"{guardrails_server}/guards/provenance/validate", {"llm_output": SUPPORTED})
+    assert 400 <= status < 500, (status, outcome)
+    assert "metadata['sources']" in json.dumps(outcome), outcome
 
 
 # --- The examples and the README ---------------------------------------------------------------

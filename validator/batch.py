@@ -37,7 +37,7 @@ class BatchJob:
 
     def __init__(self, config: CheckerConfig) -> None:
         self.checker = config.build()
-        self.fail_on = config.fail_verdicts()
+        self.policy = config.fail_policy()
 
     def __call__(self, batch: Any) -> dict[str, list[str]]:
         return {"line": self.lines(batch.column("text").to_pylist())}
@@ -66,11 +66,11 @@ class BatchJob:
             reports = self.checker.check_batch(list(requests.values()))
         except (InvalidInput, CheckUnavailable):
             return {i: self._check_one(request) for i, request in requests.items()}
-        return {i: r.to_json(self.fail_on) for i, r in zip(requests, reports, strict=True)}
+        return {i: r.to_json(self.policy) for i, r in zip(requests, reports, strict=True)}
 
     def _check_one(self, request: CheckRequest) -> ReportJSON:
         try:
-            return self.checker.check(request).to_json(self.fail_on)
+            return self.checker.check(request).to_json(self.policy)
         except (InvalidInput, CheckUnavailable) as error:
             return self._error(error)
 

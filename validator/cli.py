@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 import textwrap
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
@@ -32,7 +33,7 @@ from validator.pipeline import CheckReport, CheckRequest
 from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
 from validator.scoring import BACKENDS, model_labels
-from validator.verdicts import FAILABLE_VERDICTS
+from validator.verdicts import FAILABLE_VERDICTS, UNCERTAIN_POLICIES
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
@@ -165,26 +166,32 @@ def _table(report: CheckReport, source_names: Sequence[str] | None = None) -> st
 
 def cmd_check(args: argparse.Namespace) -> int:
     config = config_from(args)
-    fail_on = config.fail_verdicts()
+    policy = config.fail_policy()
     text = _read(args.text, defaults.MAX_TEXT_CHARS, f"an answer (max_text_chars={defaults.MAX_TEXT_CHARS:,})")
     require_text(text, f"the answer in {'stdin' if args.text == '-' else args.text}")
     request = CheckRequest(text, sources=_read_sources(args.sources))
     report = config.build().check(request)
-    failing = report.failing(fail_on)
+    failing = report.failing(policy)
     if args.html:
         with _output(args.html) as out:
-            out.write(report.to_html(fail_on, source_names=args.sources))
+            out.write(report.to_html(policy, source_names=args.sources))
         print(f"report written to {args.html}", file=sys.stderr)
     if args.json:
-        print(json.dumps(report.to_json(fail_on), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(policy), indent=2, ensure_ascii=False))
     else:
         print(_table(report, args.sources))
         print(textwrap.fill(_CONFIDENCE_LEGEND, 100))
-        print(
-            f"\n{len(report.sentences) - len(failing)} of {len(report.sentences)} sentences pass "
-            f"(failing verdicts: {', '.join(sorted(fail_on))})"
-        )
+        print(f"\n{_summary(len(report.sentences), [s.verdict for s in failing], len(report.flagged(policy)))}")
     return EXIT_FAIL if failing else EXIT_PASS
+
+
+def _summary(total: int, failed: Sequence[str], flagged: int = 0) -> str:
+    """ "2 of 4 sentences pass; failed: 1 contradicted, 1 unsupported": what failed this time
+    (and, with ``--uncertain flag``, how many unsure failing verdicts were kept)."""
+    counts = Counter(failed)
+    what = "; failed: " + ", ".join(f"{counts[v]} {v}" for v in sorted(counts)) if counts else ""
+    kept = f"; {flagged} unsure, kept and flagged (*)" if flagged else ""
+    return f"{total - len(failed)} of {total} sentences pass{what}{kept}"
 
 
 def cmd_check_batch(args: argparse.Namespace) -> int:
@@ -254,7 +261,10 @@ def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], c
         text = parsed.get("text") if isinstance(parsed, dict) else None
         items.append({**result, "text": text if isinstance(text, str) else ""})
     with _output(path) as out:
-        out.write(render_batch(items, fail_on=config.fail_on, settings=config.build().describe()))
+        policy = config.fail_policy()
+        out.write(
+            render_batch(items, fail_on=policy.verdicts, uncertain=policy.uncertain, settings=config.build().describe())
+        )
 
 
 def _umask() -> int:
@@ -298,7 +308,7 @@ def cmd_citations(args: argparse.Namespace) -> int:
                 raise InvalidInput(f"citation {i}: {key!r} must be a string, got {entry[key]!r:.80}")
         citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
     config = config_from(args)
-    fail_on = config.fail_verdicts()
+    fail_on = config.fail_policy().verdicts
     checker = config.citation_checker(args.gate)
     judge, usage = checker.judge, Usage()
     source = _read(args.source, defaults.MAX_SOURCE_CHARS, f"a source (max_source_chars={defaults.MAX_SOURCE_CHARS:,})")
@@ -440,6 +450,11 @@ def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
     )
     retrieval.add_argument(
         "--review-threshold", type=_probability, help=f"less sure verdicts get * ({defaults.REVIEW_THRESHOLD})"
+    )
+    retrieval.add_argument(
+        "--uncertain",
+        choices=UNCERTAIN_POLICIES,
+        help="flag: a failing verdict marked * is kept and flagged, not failed (default: fail)",
     )
     return model, common, retrieval
 

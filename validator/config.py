@@ -23,7 +23,7 @@ from validator.pipeline import ProvenanceChecker, ValidationMethod
 from validator.remote import RemoteScorer
 from validator.retrieval import Retrieval, SourceIndexCache
 from validator.scoring import Backend, NLIScorer, PairScorer
-from validator.verdicts import FAILABLE_VERDICTS, Thresholds, parse_fail_on
+from validator.verdicts import FAILABLE_VERDICTS, FailPolicy, Thresholds, Uncertain, parse_fail_on
 
 _MODEL_SETTINGS = ("model_name", "model_checkpoint_path", "inference_endpoint")
 """What says which model scores, which an app's own ``pair_scorer`` replaces."""
@@ -74,6 +74,10 @@ class CheckerConfig:
             Defaults to 0.8.
         fail_on: Verdicts that fail validation: ``"contradicted"``, ``"unsupported"`` or
             both. Defaults to both.
+        uncertain: What a failing verdict less sure than ``review_threshold`` does:
+            ``"fail"`` (it fails, like any other) or ``"flag"`` (it is kept in the answer and
+            listed in the result's ``flagged``, so only verdicts the check is sure of fail; a
+            rule's verdict, or a check that could not run, always fails). Defaults to ``"fail"``.
         top_k: Passages per sentence. Defaults to 3.
         retrieval: How ``sources`` are searched: ``"hybrid"`` (BM25 and embeddings, fused by
             reciprocal rank), ``"dense"`` or ``"lexical"``. Defaults to ``"hybrid"``.
@@ -121,6 +125,7 @@ class CheckerConfig:
     contradiction_threshold: float | None = None
     review_threshold: float = defaults.REVIEW_THRESHOLD
     fail_on: str | Sequence[str] = FAILABLE_VERDICTS
+    uncertain: Uncertain = "fail"
     top_k: int = defaults.TOP_K
     retrieval: Retrieval = "hybrid"
     joint_premise: bool = True
@@ -136,9 +141,9 @@ class CheckerConfig:
     llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY
     pair_scorer: PairScorerProtocol | PairScorer | None = field(default=None, repr=False)
 
-    def fail_verdicts(self) -> frozenset[str]:
-        """The verdicts that fail a check (:func:`~validator.verdicts.parse_fail_on`)."""
-        return parse_fail_on(self.fail_on)
+    def fail_policy(self) -> FailPolicy:
+        """Which sentences fail a check (:class:`~validator.verdicts.FailPolicy`)."""
+        return FailPolicy(parse_fail_on(self.fail_on), self.uncertain)
 
     def build_scorer(self) -> PairScorer:
         """The app's own ``pair_scorer``, the endpoint that serves the model, or the model here.

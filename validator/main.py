@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any, Literal
 
+from guardrails.errors import ValidationError
 from guardrails.types import OnFailAction
 from guardrails.validator_base import (
     ErrorSpan,
@@ -31,7 +32,7 @@ from validator.pipeline import CheckReport, CheckRequest, ValidationMethod, desc
 from validator.retrieval import Retrieval
 from validator.scoring import Backend
 from validator.splitting import SENTENCE_END, split_sentences
-from validator.verdicts import FAILABLE_VERDICTS, SentenceResult
+from validator.verdicts import FAILABLE_VERDICTS, FailPolicy, SentenceResult, Uncertain
 
 __all__ = ["ProvenanceNLI"]
 
@@ -106,6 +107,7 @@ class ProvenanceNLI(Validator):
         batch_size: int | None = None,
         backend: Backend = "torch",
         fail_on: str | Sequence[str] = FAILABLE_VERDICTS,
+        uncertain: Uncertain = "fail",
         contradiction_threshold: float | None = None,
         review_threshold: float = defaults.REVIEW_THRESHOLD,
         validation_method: ValidationMethod = "sentence",
@@ -140,7 +142,7 @@ class ProvenanceNLI(Validator):
             inference_endpoint, kwargs.get("use_local"), kwargs.get("validation_endpoint")
         )
         config = CheckerConfig(**given)
-        self._fail_on = config.fail_verdicts()
+        self._policy = config.fail_policy()
         self._checker = config.build()
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
@@ -149,7 +151,10 @@ class ProvenanceNLI(Validator):
         metadata = metadata or {}
         texts = value if isinstance(value, list) else [value]
         # 1. The requests: each text and where its evidence comes from (a caller's mistake raises).
-        requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
+        try:
+            requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
+        except InvalidInput as error:
+            raise BadMetadata(str(error)) from error
         # 2. The check, in one batch. One that could not run fails with nothing kept: it never passes.
         try:
             if isinstance(value, list) and not value:
@@ -166,23 +171,23 @@ class ProvenanceNLI(Validator):
         # 3. The result. guardrails feeds a result's metadata into the next check (streaming,
         # fix_reask), so the caller's keys are passed through and ours are added under one key.
         if isinstance(value, list):
-            return _claims_result(reports, self._fail_on, {**metadata, "provenance_nli": self._claims_details(reports)})
-        return _answer_result(reports[0], self._fail_on, {**metadata, "provenance_nli": self._details(reports[0])})
+            return _claims_result(reports, self._policy, {**metadata, "provenance_nli": self._claims_details(reports)})
+        return _answer_result(reports[0], self._policy, {**metadata, "provenance_nli": self._details(reports[0])})
 
     def _details(self, report: CheckReport) -> dict[str, Any]:
         """What a result carries under ``metadata["provenance_nli"]``."""
         return {
-            **report.to_json(self._fail_on),
+            **report.to_json(self._policy),
             **self._settings(),
-            **({"html": report.to_html(self._fail_on)} if self._report == "html" else {}),
+            **({"html": report.to_html(self._policy)} if self._report == "html" else {}),
         }
 
     def _claims_details(self, reports: list[CheckReport]) -> dict[str, Any]:
         """For a list of claims: each claim's result under ``claims``, in order."""
-        return {"claims": [report.to_json(self._fail_on) for report in reports], **self._settings()}
+        return {"claims": [report.to_json(self._policy) for report in reports], **self._settings()}
 
     def _settings(self) -> dict[str, Any]:
-        return {"fail_on": sorted(self._fail_on), "model": self._checker.scorer.name}
+        return {**self._policy.describe(), "model": self._checker.scorer.name}
 
     def _chunking_function(self, chunk: str) -> list[str]:
         """Streaming: release every sentence as soon as it is complete (:func:`release_sentences`)."""
@@ -197,6 +202,14 @@ class ProvenanceNLI(Validator):
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
         return super().validate_stream(chunk, metadata, **kwargs)
+
+
+class BadMetadata(InvalidInput, ValidationError):
+    """The call's metadata is a caller's mistake (no ``sources``, sources that are not a list…).
+
+    Still an :class:`InvalidInput` for an app; also guardrails' ``ValidationError``, which is what
+    the Guardrails server answers with HTTP 400 and the message, where any other exception from a
+    guard becomes a bare 500 "Internal Server Error" with the reason only in the server's log."""
 
 
 def _scoring_endpoint(
@@ -227,9 +240,9 @@ def _on_fail_action(
     return OnFailAction(on_fail.lower())
 
 
-def _answer_result(report: CheckReport, fail_on: frozenset[str], details: dict[str, Any]) -> ValidationResult:
+def _answer_result(report: CheckReport, policy: FailPolicy, details: dict[str, Any]) -> ValidationResult:
     """Pass, or fail with the answer minus its failing sentences as the fix and a span for each."""
-    failing = report.failing(fail_on)
+    failing = report.failing(policy)
     if not failing:
         return PassResult(metadata=details)
     return FailResult(
@@ -243,10 +256,10 @@ def _answer_result(report: CheckReport, fail_on: frozenset[str], details: dict[s
     )
 
 
-def _claims_result(reports: list[CheckReport], fail_on: frozenset[str], details: dict[str, Any]) -> ValidationResult:
+def _claims_result(reports: list[CheckReport], policy: FailPolicy, details: dict[str, Any]) -> ValidationResult:
     """Pass, or fail with the claims that pass as the fix: each failing claim minus its failing
     sentences, and dropped when nothing of it is left."""
-    failing = [report.failing(fail_on) for report in reports]
+    failing = [report.failing(policy) for report in reports]
     if not any(failing):
         return PassResult(metadata=details)
     kept = [

@@ -25,7 +25,7 @@ import jinja2
 from nltk.stem import PorterStemmer
 
 from validator.quotes import fold_space
-from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, parse_fail_on
+from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, FailPolicy, Uncertain, parse_fail_on
 
 VERDICT_LABELS = {
     "supported": "supported",
@@ -194,14 +194,16 @@ def render_check(
     sentences: Sequence[Mapping[str, Any]],
     *,
     fail_on: Iterable[str] = FAILABLE_VERDICTS,
+    uncertain: Uncertain = "fail",
     settings: Mapping[str, Any] | None = None,
     source_names: Sequence[str] | None = None,
     llm: Mapping[str, Any] | None = None,
 ) -> str:
-    """The page for one checked answer."""
+    """The page for one checked answer (``fail_on`` and ``uncertain``: :class:`~validator.verdicts.FailPolicy`)."""
     failing_verdicts = _failing_verdicts(fail_on)
+    policy = FailPolicy(failing_verdicts, uncertain)
     rows = [dict(s) for s in sentences]
-    failing = [s for s in rows if s["verdict"] in failing_verdicts]
+    failing = [s for s in rows if policy.fails(s["verdict"], bool(s.get("needs_review")))]
     return _ENVIRONMENT.get_template("check.html.j2").render(
         answer=Answer("a", text, rows, source_names),
         failing=len(failing),
@@ -217,11 +219,13 @@ def render_batch(
     items: Sequence[Mapping[str, Any]],
     *,
     fail_on: Iterable[str] = FAILABLE_VERDICTS,
+    uncertain: Uncertain = "fail",
     settings: Mapping[str, Any] | None = None,
 ) -> str:
     """The page for a batch: ``items`` are ``{"id", "text", "passed", "sentences", "error"?}``
     (a ``check-batch`` output line with the input's ``text`` added)."""
     failing_verdicts = _failing_verdicts(fail_on)
+    policy = FailPolicy(failing_verdicts, uncertain)
     answer = _macro("answer")
     rows, bodies = [], []
     verdicts: Counter[str] = Counter()
@@ -230,7 +234,7 @@ def render_batch(
         sentences = [dict(s) for s in item.get("sentences") or []]
         verdicts.update(s["verdict"] for s in sentences)
         confidences += [s.get("confidence") for s in sentences]
-        failing = sum(s["verdict"] in failing_verdicts for s in sentences)
+        failing = sum(policy.fails(s["verdict"], bool(s.get("needs_review"))) for s in sentences)
         rows.append(
             {
                 "key": k,

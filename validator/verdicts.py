@@ -170,3 +170,37 @@ def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
     if not values or not values <= set(FAILABLE_VERDICTS):
         raise InvalidInput(f"fail_on must be a non-empty subset of {FAILABLE_VERDICTS}, got {fail_on!r}")
     return frozenset({*values, ALWAYS_FAILS})
+
+
+Uncertain = Literal["fail", "flag"]
+UNCERTAIN_POLICIES: tuple[Uncertain, ...] = ("fail", "flag")
+
+
+@dataclass(frozen=True)
+class FailPolicy:
+    """Which sentences fail a check: a verdict in ``verdicts`` (:func:`parse_fail_on`), and, with
+    ``uncertain="flag"``, only one at least as sure as the review threshold. A failing verdict
+    marked ``needs_review`` is then kept in the answer and flagged (it is in the metadata, and
+    ``fix`` does not cut it), so a guard blocks only what it is sure of. A verdict no model gave
+    (a rule's, or a check that could not run) is never uncertain: it always fails."""
+
+    verdicts: frozenset[str]
+    uncertain: Uncertain = "fail"
+
+    def __post_init__(self) -> None:
+        if self.uncertain not in UNCERTAIN_POLICIES:
+            raise InvalidInput(f"uncertain must be one of {UNCERTAIN_POLICIES}, got {self.uncertain!r}")
+
+    def fails(self, verdict: str, needs_review: bool) -> bool:
+        return verdict in self.verdicts and not self.flags(verdict, needs_review)
+
+    def flags(self, verdict: str, needs_review: bool) -> bool:
+        """A failing verdict kept because it is unsure (only with ``uncertain="flag"``)."""
+        return self.uncertain == "flag" and verdict in self.verdicts and needs_review
+
+    def describe(self) -> dict[str, object]:
+        return {"fail_on": sorted(self.verdicts), "uncertain": self.uncertain}
+
+
+DEFAULT_POLICY = FailPolicy(parse_fail_on(FAILABLE_VERDICTS))
+"""Every failable verdict fails, sure or not: the default, fail-closed policy."""

@@ -1,4 +1,4 @@
-"""The guard the Guardrails server serves (``guardrails start --config examples/guardrails_server/config.py``).
+"""The guard the Guardrails server serves (``guardrails-api start --config examples/guardrails_server/config.py``).
 
 An ``AsyncGuard``, built once when a worker imports this file: the server serves it as it is, so
 each worker loads the model once. (A plain ``Guard`` here would be rebuilt from its dict form for

@@ -36,8 +36,10 @@ async def avalidate(guard: Guard | AsyncGuard, text: str, sources: list[str]) ->
 
 
 def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict[str, Any]:
-    """What a guard call concluded, for the app: whether validation passed (guardrails' sense: after
-    ``fix`` repaired the answer it has), the answer as validated (after
+    """What a guard call concluded, for the app: its ``outcome`` (``"clean"``: every sentence
+    passed; ``"fixed"``: some failed and ``fix`` cut them, so guardrails reports it passed;
+    ``"failed"``), whether validation passed (guardrails' sense: after ``fix`` repaired the answer
+    it has), the answer as validated (after
     ``fix``: the supported sentences; ``None`` where guardrails gave no output), the raw answer,
     the failure summaries, and each ProvenanceNLI check's per-sentence results.
 
@@ -53,10 +55,12 @@ def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict
         if log.registered_name == VALIDATOR_NAME and log.validation_result is not None
         for sentence in (log.validation_result.metadata or {}).get("provenance_nli", {}).get("sentences", [])
     ]
+    failures = [summary.failure_reason for summary in outcome.validation_summaries or []]
     return {
+        "outcome": "failed" if not outcome.validation_passed else "fixed" if failures else "clean",
         "validation_passed": bool(outcome.validation_passed),
         "validated_output": outcome.validated_output,
         "raw_output": outcome.raw_llm_output,
-        "failures": [summary.failure_reason for summary in outcome.validation_summaries or []],
+        "failures": failures,
         "sentences": sentences,
     }

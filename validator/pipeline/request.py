@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -11,7 +11,7 @@ from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.retrieval import DISTANCE_METRICS, DistanceMetric, EmbedFunction, QueryFunction, check_sources
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy
-from validator.verdicts import FAILABLE_VERDICTS, SentenceResult
+from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 METADATA_KEYS = (
     "sources",
@@ -106,6 +106,7 @@ class ReportJSON(_ReportJSON, total=False):
     llm: dict[str, Any]
     id: Any
     error: str
+    flagged: list[int]
 
 
 @dataclass(frozen=True)
@@ -120,18 +121,25 @@ class CheckReport:
     """What decided the verdicts (model, thresholds, top-k, retrieval, scorer): see
     :meth:`ProvenanceChecker.describe`."""
 
-    def failing(self, fail_on: Iterable[str]) -> list[SentenceResult]:
-        fail_on = set(fail_on)
-        return [s for s in self.sentences if s.verdict in fail_on]
+    def failing(self, policy: FailPolicy) -> list[SentenceResult]:
+        """The sentences that fail under ``policy`` (:class:`~validator.verdicts.FailPolicy`)."""
+        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review)]
 
-    def to_json(self, fail_on: Iterable[str]) -> ReportJSON:
-        """Whether the answer passes a check that fails on ``fail_on``, and every sentence's result."""
-        result = ReportJSON(passed=not self.failing(fail_on), sentences=[s.to_dict() for s in self.sentences])
+    def flagged(self, policy: FailPolicy) -> list[SentenceResult]:
+        """Failing verdicts ``policy`` keeps because they are unsure (``uncertain="flag"``)."""
+        return [s for s in self.sentences if policy.flags(s.verdict, s.needs_review)]
+
+    def to_json(self, policy: FailPolicy) -> ReportJSON:
+        """Whether the answer passes a check under ``policy``, every sentence's result, and with
+        ``uncertain="flag"`` the indices of the failing sentences kept as unsure (``flagged``)."""
+        result = ReportJSON(passed=not self.failing(policy), sentences=[s.to_dict() for s in self.sentences])
+        if policy.uncertain == "flag":
+            result["flagged"] = [i for i, s in enumerate(self.sentences) if policy.flags(s.verdict, s.needs_review)]
         if self.llm is not None:
             result["llm"] = self.llm
         return result
 
-    def to_html(self, fail_on: Iterable[str] = FAILABLE_VERDICTS, source_names: Sequence[str] | None = None) -> str:
+    def to_html(self, policy: FailPolicy = DEFAULT_POLICY, source_names: Sequence[str] | None = None) -> str:
         """A self-contained HTML page of these verdicts (see :mod:`validator.report`), to show a
         reviewer or to store beside a flagged answer. ``source_names`` label the sources by index."""
         from validator.report import render_check
@@ -139,7 +147,8 @@ class CheckReport:
         return render_check(
             self.text,
             [s.to_dict() for s in self.sentences],
-            fail_on=fail_on,
+            fail_on=policy.verdicts,
+            uncertain=policy.uncertain,
             settings=self.settings,
             source_names=source_names,
             llm=self.llm,
