@@ -11,7 +11,8 @@ such premises. This rule settles one thing, and leaves the rest to the model:
   links (no name in common, and neither leans on the other as "It…", "This…" or a subject with
   no name, "The tower…", do, read in context with :mod:`validator.context`) is not vouched for
   by that premise: the claim's subject named only in one of them, and the rest of what it says
-  only in another, whose own subject is a name the claim does not hold. "Paracetamol shrinks
+  only in another, whose own subject is a name the claim does not hold, where that other one adds
+  a name or at least two words to what the subject's own sentences hold. "Paracetamol shrinks
   some tumours." draws "paracetamol" from "Paracetamol is sold in pharmacies." and "shrinks …
   tumours" from "Radiotherapy shrinks some tumours.".
 - **left to the model**: everything else. A claim that one sentence holds, or that sentences
@@ -66,9 +67,22 @@ class _Sentence(NamedTuple):
     """The names its subject (the words before its first verb, else its first word) holds."""
 
 
+_OPENERS = frozenset(
+    stem(word)
+    for word in (
+        "however although though despite meanwhile moreover furthermore instead indeed still even also yet "
+        "today yesterday tomorrow currently recently now later earlier last next finally first firstly "
+        "secondly then thus hence therefore overall including included attached along read scroll click "
+        "see let please note watch look find according following unlike like amid among around across since"
+    ).split()
+)
+"""Words that open a sentence in capitals without naming anything ("However, …", "Scroll down
+for video", "Despite …"): never a sentence's named subject."""
+
+
 def _subject_names(text: str) -> frozenset[str]:
     subject = subject_of(text) or " ".join(_TOKEN.findall(text)[:1])
-    return _terms(subject)[0]
+    return _terms(subject)[0] - _OPENERS
 
 
 @lru_cache(maxsize=2048)
@@ -114,6 +128,12 @@ def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
     return list(groups.values())
 
 
+BORROWED_WORDS = 2
+"""How many of the claim's words another group must add, where none of them is a name, before
+the claim counts as fused: one word ("cookie", "builders") is how a summary rewords its own
+sentence as often as it is a borrowing."""
+
+
 def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
@@ -123,10 +143,12 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     names a subject of its own the claim lacks, while the rest of the ``evidence`` names the
     claim's: "Woolf wrote Animal Farm." is about Woolf, and Austen is elsewhere."""
     sentences = _sentences(premise)
-    subject = _subject_names(claim) - _lower_case_stems(premise)  # a capital the premise does not share is no name
+    # a capital that the evidence writes in lower case is no name ("Officers are…", "Consumers…")
+    common = _lower_case_stems(premise).union(*(_lower_case_stems(other) for other in evidence))
+    subject = _subject_names(claim) - common
     names, words = _terms(claim)
     premise_words = frozenset().union(*(s.words for s in sentences))
-    own_subjects = frozenset().union(*(s.subject for s in sentences)) - names
+    own_subjects = frozenset().union(*(s.subject for s in sentences)) - names - common
     if subject and own_subjects and not subject & premise_words:
         return any(subject & _terms(other)[1] for other in evidence if other != premise)
     groups = _groups(sentences)
@@ -143,7 +165,9 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     for group in groups:
         if group is holding_subject[0]:
             continue
-        others = frozenset().union(*(sentences[i].subject for i in group)) - names
-        if others and covered(group) & rest and not (covered(group) & rest) <= covered(holding_subject[0]):
+        others = frozenset().union(*(sentences[i].subject for i in group)) - names - common
+        borrowed = (covered(group) & rest) - covered(holding_subject[0])
+        if others and (borrowed & names or len(borrowed) >= BORROWED_WORDS):
             return True
     return False
+

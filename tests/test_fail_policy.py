@@ -1,0 +1,87 @@
+"""Failing only what the check is sure of (``uncertain="flag"``), and telling a clean answer from a
+fixed one, through a real Guard, the bundled model and the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from guardrails import Guard
+from helpers import last_result, outcome, sentences_of
+
+from validator import ProvenanceNLI
+from validator.errors import InvalidInput
+
+SOURCES = [
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.",
+    "Mount Everest was first climbed in 1953 by Tenzing Norgay and Edmund Hillary.",
+]
+UNSURE = "Hillary climbed Everest with a partner."  # true; the bundled model: contradicted at 0.54, below review (0.8)
+SURE = "Mount Everest was first climbed in 1975."  # contradicted at 0.94
+ANSWER = f"{UNSURE} {SURE}"
+
+
+def test_by_default_an_unsure_failing_verdict_fails() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    result = outcome(guard.validate(UNSURE, metadata={"sources": SOURCES}))
+    [sentence] = sentences_of(last_result(guard))
+    assert sentence["verdict"] != "supported" and sentence["needs_review"]
+    assert result.validated_output == ""  # fix cut it: fail closed is the default
+
+
+def test_flag_keeps_an_unsure_failing_verdict_and_says_so() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="fix", uncertain="flag"))
+    result = outcome(guard.validate(ANSWER, metadata={"sources": SOURCES}))
+    details = last_result(guard).metadata["provenance_nli"]
+    unsure, sure = details["sentences"]
+    assert unsure["needs_review"] and unsure["verdict"] != "supported"
+    assert sure["verdict"] == "contradicted" and not sure["needs_review"]
+    assert result.validated_output == UNSURE  # the unsure one is kept, the sure one is cut
+    assert details["flagged"] == [0] and details["uncertain"] == "flag"
+    assert details["passed"] is False  # a sure failure still fails
+
+
+def test_flag_passes_an_answer_whose_only_failures_are_unsure() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="exception", uncertain="flag"))
+    result = outcome(guard.validate(UNSURE, metadata={"sources": SOURCES}))
+    assert result.validation_passed and result.validated_output == UNSURE
+    assert last_result(guard).metadata["provenance_nli"]["flagged"] == [0]
+
+
+def test_a_check_that_could_not_run_fails_under_flag_too() -> None:
+    def broken(text: str, k: int) -> list[str]:
+        raise RuntimeError("index down")
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", uncertain="flag"))
+    assert not outcome(guard.validate(UNSURE, metadata={"query_function": broken})).validation_passed
+
+
+@pytest.mark.parametrize("value", ["warn", "", None, True])
+def test_an_unknown_uncertain_policy_is_refused_at_construction(value: object) -> None:
+    with pytest.raises(InvalidInput, match="uncertain"):
+        ProvenanceNLI(uncertain=value)  # type: ignore[arg-type]
+
+
+def test_the_policy_survives_guardrails_rebuilding_the_guard() -> None:
+    guard = Guard.from_dict(Guard().use(ProvenanceNLI(on_fail="fix", uncertain="flag")).to_dict())
+    assert outcome(guard.validate(UNSURE, metadata={"sources": SOURCES})).validated_output == UNSURE
+
+
+def test_the_cli_summary_says_what_failed_and_what_was_kept(tmp_path: Path) -> None:
+    (tmp_path / "s.txt").write_text("\n".join(SOURCES))
+    (tmp_path / "a.txt").write_text(ANSWER)
+    command = [sys.executable, "-m", "validator", "check", "--sources", str(tmp_path / "s.txt")]
+    command += ["--text", str(tmp_path / "a.txt")]
+    strict = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert strict.returncode == 1
+    assert "0 of 2 sentences pass; failed: 2 contradicted" in strict.stdout
+    flagged = subprocess.run([*command, "--uncertain", "flag"], capture_output=True, text=True, timeout=300)
+    assert flagged.returncode == 1
+    assert "1 of 2 sentences pass; failed: 1 contradicted; 1 unsure, kept and flagged (*)" in flagged.stdout
+    clean = subprocess.run([*command[:-1], str(tmp_path / "s.txt")], capture_output=True, text=True, timeout=300)
+    assert clean.returncode == 0 and clean.stdout.rstrip().endswith("3 of 3 sentences pass")  # nothing failed
+    as_json = subprocess.run([*command, "--uncertain", "flag", "--json"], capture_output=True, text=True, timeout=300)
+    assert json.loads(as_json.stdout)["flagged"] == [0]
