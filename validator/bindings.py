@@ -69,12 +69,63 @@ class _Sentence(NamedTuple):
 
 _OPENERS = frozenset(
     stem(word)
-    for word in (
-        "however although though despite meanwhile moreover furthermore instead indeed still even also yet "
-        "today yesterday tomorrow currently recently now later earlier last next finally first firstly "
-        "secondly then thus hence therefore overall including included attached along read scroll click "
-        "see let please note watch look find according following unlike like amid among around across since"
-    ).split()
+    for word in [
+        "however",
+        "although",
+        "though",
+        "despite",
+        "meanwhile",
+        "moreover",
+        "furthermore",
+        "instead",
+        "indeed",
+        "still",
+        "even",
+        "also",
+        "yet",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "currently",
+        "recently",
+        "now",
+        "later",
+        "earlier",
+        "last",
+        "next",
+        "finally",
+        "first",
+        "firstly",
+        "secondly",
+        "then",
+        "thus",
+        "hence",
+        "therefore",
+        "overall",
+        "including",
+        "included",
+        "attached",
+        "along",
+        "read",
+        "scroll",
+        "click",
+        "see",
+        "let",
+        "please",
+        "note",
+        "watch",
+        "look",
+        "find",
+        "according",
+        "following",
+        "unlike",
+        "like",
+        "amid",
+        "among",
+        "around",
+        "across",
+        "since",
+    ]
 )
 """Words that open a sentence in capitals without naming anything ("However, …", "Scroll down
 for video", "Despite …"): never a sentence's named subject."""
@@ -170,4 +221,3 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
         if others and (borrowed & names or len(borrowed) >= BORROWED_WORDS):
             return True
     return False
-
