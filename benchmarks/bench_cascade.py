@@ -20,7 +20,7 @@ from pathlib import Path
 from validator.judge import LLMJudge
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS
+from validator.verdicts import DEFAULT_POLICY
 
 ANSWER = {"entailment": "supports", "contradiction": "contradicts"}
 
@@ -52,7 +52,7 @@ def main() -> None:
         judge = LLMJudge(ideal_judge) if mode != "nli" else None
         checker = ProvenanceChecker(scorer, scorer_mode=mode, judge=judge)  # type: ignore[arg-type]
         reports = checker.check_batch(requests)
-        passed = [not report.failing(FAILABLE_VERDICTS) for report in reports]
+        passed = [not report.failing(DEFAULT_POLICY) for report in reports]
         accuracy = sum(p == t for p, t in zip(passed, truth, strict=True)) / len(rows)
         flagged = sum(t and not p for p, t in zip(passed, truth, strict=True)) / max(sum(truth), 1)
         let_through = sum(p and c for p, c in zip(passed, contradicted, strict=True)) / max(sum(contradicted), 1)

@@ -32,7 +32,7 @@ from pathlib import Path
 from training.data import read_jsonl
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, sample
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.verdicts import FAILABLE_VERDICTS
+from validator.verdicts import DEFAULT_POLICY
 
 RULES = ("number_check", "binding_check", "quote_check")
 Item = tuple[list[str], str, bool]
@@ -84,7 +84,7 @@ def main() -> None:
         examples: dict[str, list[str]] = defaultdict(list)
         caught: Counter[str] = Counter()
         for (_, _, label), report in zip(items, reports, strict=True):
-            failing = report.failing(FAILABLE_VERDICTS)
+            failing = report.failing(DEFAULT_POLICY)
             if label:
                 grounded += 1
                 if failing and all(s.method in RULES for s in failing):

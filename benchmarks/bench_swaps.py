@@ -21,7 +21,7 @@ from pathlib import Path
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS
+from validator.verdicts import DEFAULT_POLICY
 
 SWAPS = Path(__file__).resolve().parents[1] / "tests" / "data" / "swap_cases.jsonl"
 
@@ -35,7 +35,7 @@ def main() -> None:
     reports = checker.check_batch([CheckRequest(row["hypothesis"], sources=[row["premise"]]) for row in rows])
     right: dict[str, list[bool]] = defaultdict(list)
     for row, report in zip(rows, reports, strict=True):
-        failed = bool(report.failing(FAILABLE_VERDICTS))
+        failed = bool(report.failing(DEFAULT_POLICY))
         right[row["kind"]].append(failed == (row["label"] != "entailment"))
         if failed == (row["label"] == "entailment"):
             verdicts = ", ".join(f"{s.verdict} ({s.method})" for s in report.sentences)

@@ -67,6 +67,7 @@ def test_an_unknown_uncertain_policy_is_refused_at_construction(value: object) -
 
 def test_the_policy_survives_guardrails_rebuilding_the_guard() -> None:
     guard = Guard.from_dict(Guard().use(ProvenanceNLI(on_fail="fix", uncertain="flag")).to_dict())
+    assert guard is not None
     assert outcome(guard.validate(UNSURE, metadata={"sources": SOURCES})).validated_output == UNSURE
 
 

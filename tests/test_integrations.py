@@ -346,7 +346,8 @@ def test_server_example_runs() -> None:
 
 def test_readme_recipes_are_copied_from_the_examples() -> None:
     """Each recipe block of "Use it in your stack" that names its example is a verbatim excerpt of
-    it (indentation aside: an excerpt from inside a function is shown dedented), ≤ 15 lines."""
+    it (indentation aside: an excerpt from inside a function is shown dedented), ≤ 15 lines, or,
+    for the LangChain and LlamaIndex recipes, the whole example, so it runs as pasted."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Use it in your stack", 1)[1].split("\n## ", 1)[0]
     blocks = [b.split("\n```", 1)[0] for b in section.split("```python\n")[1:]]
@@ -359,8 +360,19 @@ def test_readme_recipes_are_copied_from_the_examples() -> None:
     ]
     for block in named:
         first, _, body = block.partition("\n")
+        if first in WHOLE_EXAMPLES:  # shown whole, so that it runs as pasted
+            assert body.strip() == WHOLE_EXAMPLES[first].read_text(encoding="utf-8").split('"""', 2)[2].strip()
+            continue
         excerpt = [line.strip() for line in body.strip().splitlines()]
         example = [line.strip() for line in (ROOT / first.removeprefix("# ")).read_text(encoding="utf-8").splitlines()]
         starts = [i for i, line in enumerate(example) if line == excerpt[0]]
         assert any(example[i : i + len(excerpt)] == excerpt for i in starts), first
         assert len(excerpt) <= 15, first
+
+
+WHOLE_EXAMPLES = {
+    "# examples/langchain_rag.py": ROOT / "examples" / "langchain_rag.py",
+    "# examples/llama_index_rag.py": ROOT / "examples" / "llama_index_rag.py",
+}
+"""Recipes the README shows whole (imports and all, below the docstring), so that they run as
+pasted: test_framework_examples_run_offline runs the same text."""

@@ -64,3 +64,23 @@ def test_post_install_is_idempotent_and_respects_the_users_choice(tmp_path: Path
     rc.write_text("id=abc\nenable_metrics=true\n")
     assert "left as the user set it" in disable_guardrails_metrics(rc)
     assert rc.read_text() == "id=abc\nenable_metrics=true\n"
+
+
+def test_the_hub_cards_post_install_command_runs_the_same_step_offline(tmp_path: Path) -> None:
+    """``python -m guardrails_ai.provenance_nli.post_install``, as the hub card tells users, from
+    outside the checkout: the same step (the rc file written, both models load), no outside socket,
+    and guardrails not imported before punkt is marked present."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "NLTK_", "LITELLM_"))}
+    env["HOME"] = str(tmp_path)
+    script = OUTSIDE_SOCKET_AUDIT + (
+        "import json, runpy\n"
+        "runpy.run_module('guardrails_ai.provenance_nli.post_install', run_name='__main__')\n"
+        "print('RESULT ' + json.dumps({'attempts': attempts}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert json.loads(result.stdout.split("RESULT ", 1)[1])["attempts"] == []
+    assert "NLI model loads" in result.stdout and "embedder loads" in result.stdout
+    assert "enable_metrics=false" in (tmp_path / ".guardrailsrc").read_text()

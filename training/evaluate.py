@@ -42,7 +42,7 @@ from validator.calibration import support_score
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import Retrieval
 from validator.scoring import ENTAILMENT, NLIScorer
-from validator.verdicts import FAILABLE_VERDICTS, Thresholds, decide_columns
+from validator.verdicts import DEFAULT_POLICY, Thresholds, decide_columns
 
 EVAL = Path("../shared/data/eval")
 OOD_SET = Path("tests/data/ood_legal_technical.jsonl")
@@ -165,7 +165,7 @@ def end_to_end_metrics(
     ranking = ProvenanceChecker(scorer, thresholds=cut_at_zero, retrieval=retrieval)
     # the deterministic checks' certain pass and fail (infinite support scores) rank first and last
     scores = np.clip([support_score(report) for report in ranking.check_batch(requests)], -1.0, 2.0)
-    passed = np.array([not report.failing(FAILABLE_VERDICTS) for report in reports])
+    passed = np.array([not report.failing(DEFAULT_POLICY) for report in reports])
     faithful = np.array([label for _, _, label in items])
     methods: dict[str, int] = {}
     for report in reports:

@@ -52,7 +52,7 @@ class BatchJob:
                 outputs[i] = {"id": None, **self._error(row)}
                 continue
             try:
-                require_text(row.get("text"), "the text")
+                require_text(row.get("text"), "the answer")
                 requests[i] = CheckRequest(row.get("text"), sources=row.get("sources") or [])  # type: ignore[arg-type]
             except InvalidInput as error:
                 outputs[i] = {"id": row.get("id"), **self._error(error)}

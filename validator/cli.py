@@ -326,13 +326,16 @@ def cmd_citations(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([r.to_dict() for r in results], indent=2, ensure_ascii=False))
     else:
-        header = ("id", "quote", "section", "relation", "method", "conf", "verdict")
-        print("{:<8} {:<24} {:<10} {:<13} {:<14} {:>5}  {:<12} action".format(*header))
+        # the id and section columns are as wide as their longest value, so long ones stay aligned
+        id_width = max([8, *(len(r.id) + 1 for r in results)])
+        section_width = max([10, *(len(r.section or "-") + 1 for r in results)])
+        print(f"{'id':<{id_width}} {'quote':<24} {'section':<{section_width}} ", end="")
+        print(f"{'relation':<13} {'method':<14} {'conf':>5}  {'verdict':<12} action")
         for r in results:
             confidence = "-" if r.confidence is None else f"{r.confidence:.2f}"
             print(
-                f"{r.id:<8} {r.quote_status:<24} {r.section or '-':<10} {r.relation or '-':<13} {r.method:<14} "
-                f"{confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
+                f"{r.id:<{id_width}} {r.quote_status:<24} {r.section or '-':<{section_width}} {r.relation or '-':<13} "
+                f"{r.method:<14} {confidence:>5}  {r.verdict:<12} {r.action}" + (f"  ({r.detail})" if r.detail else "")
             )
     return EXIT_FAIL if any(citation_fails(r, fail_on) for r in results) else EXIT_PASS
 
@@ -407,6 +410,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         f"\n{fitted.rows['grounded']} grounded and {fitted.rows['ungrounded']} ungrounded answers; "
         f"contradiction cut {fitted.contradiction_threshold:.3f}; 'after' is measured on the rows it was fitted to"
         + (f"\nsettings written to {args.output}: use --settings {args.output}" if args.output else "")
+        + f"\nto fail only verdicts at least as sure as the review threshold ({config.review_threshold}) and keep "
+        "and flag the rest, check with --uncertain flag (uncertain='flag')"
     )
     return EXIT_PASS
 

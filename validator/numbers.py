@@ -516,6 +516,21 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
         return "year"
     if after in _CURRENCY_WORDS:
         return _CURRENCY_WORDS[after]
+    return _unit_word(match.string, match.end(), after)
+
+
+_UNIT_ADJECTIVES = frozenset(
+    {"business", "working", "calendar", "school", "consecutive", "full", "straight", "extra", "additional", "more"}
+)
+"""Words between a number and its unit that leave the unit as it is ("two business days" are days)."""
+
+
+def _unit_word(text: str, end: int, after: str | None) -> str | None:
+    """The unit the word after a number names, or the one after that past an adjective of
+    :data:`_UNIT_ADJECTIVES` ("two business days"); never past "square" or "cubic", which change it."""
+    if after in _UNIT_ADJECTIVES:
+        words = _TOKEN.findall(text[end : end + 40])
+        return _UNIT_WORDS.get(words[1].lower()) if len(words) > 1 else None
     return _UNIT_WORDS.get(after or "")
 
 
@@ -646,7 +661,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value = float(_WORD_VALUES[word])
         if after in _SCALES:
             value *= _SCALES[after]
-        unit = "ordinal" if word in _ORDINAL_WORDS else _UNIT_WORDS.get(after or "")
+        unit = "ordinal" if word in _ORDINAL_WORDS else _unit_word(text, match.end(), after)
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
             Number(value, unit, before, after, match.group(), *match.span(), qualifier, *_bounds(value, qualifier))
