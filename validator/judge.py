@@ -39,6 +39,7 @@ from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
 from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model, read_numbers
 from validator.quotes import normalize
+from validator.timeouts import call_with_timeout
 from validator.verdicts import Verdict
 
 PROMPT = """You check whether a claim is supported by the evidence, using only the evidence.
@@ -345,7 +346,9 @@ class LLMJudge:
 
     def _call(self, prompt: str, usage: Usage) -> str:
         if callable(self.llm_callable):
-            text = _call_with_timeout(self.llm_callable, prompt, self.timeout)
+            # an app's callable gets the same limit as a LiteLLM call (a timeout is retried, as one)
+            what = "the LLM callable (llm_timeout)"
+            text = call_with_timeout(self.llm_callable, self.timeout, TimeoutError, what, prompt)
             usage.add(0, 0, None)
             return text if isinstance(text, str) else ""
         import litellm
@@ -366,29 +369,6 @@ class LLMJudge:
             cost = None
         usage.add(getattr(tokens, "prompt_tokens", 0) or 0, getattr(tokens, "completion_tokens", 0) or 0, cost)
         return response.choices[0].message.content or ""
-
-
-def _call_with_timeout(function: Callable[[str], Any], prompt: str, timeout: float) -> Any:
-    """``function(prompt)``, or :class:`TimeoutError` after ``timeout`` seconds. An app's callable
-    gets the same limit as a LiteLLM call; it runs on a daemon thread, which Python cannot stop,
-    so a callable that never returns is abandoned rather than waited for."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append((True, function(prompt)))
-        except BaseException as error:  # handed back to the caller's thread below
-            outcome.append((False, error))
-
-    worker = threading.Thread(target=run, name="provenance-nli-judge", daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if not outcome:
-        raise TimeoutError(f"the LLM callable gave no answer within llm_timeout={timeout:g} s")
-    returned, value = outcome[0]
-    if not returned:
-        raise value
-    return value
 
 
 def check_scorer_mode(scorer_mode: str, judge: LLMJudge | None) -> ScorerMode:

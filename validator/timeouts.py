@@ -1,15 +1,16 @@
-"""One timeout for every app callable the check waits on (a ``query_function``, a ``pair_scorer``).
+"""One timeout for every app callable the check waits on (a ``query_function``, a ``pair_scorer``,
+an ``llm_callable``).
 
-Python cannot stop a thread, so each call runs on a worker thread of its own and is waited on for
-at most ``timeout`` seconds; a call still running then is abandoned and the caller's error is
-raised, so the check fails closed instead of holding the request for as long as the app's code
-takes.
+Python cannot stop a thread, so each call runs on a daemon thread of its own and is waited on for
+at most ``timeout`` seconds; a call still running then is abandoned (a daemon thread never holds
+the process open at exit, as a thread pool's worker would) and the caller's error is raised, so
+the check fails closed instead of holding the request for as long as the app's code takes.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -26,11 +27,20 @@ def call_with_timeout(
 ) -> T:
     """``function(*args, **kwargs)``, or ``error(...)`` raised when it has not answered within
     ``timeout`` seconds (its own exceptions propagate unchanged)."""
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=what.replace(" ", "_"))
-    try:
-        future = pool.submit(function, *args, **kwargs)
-        if not wait([future], timeout=timeout).done:
-            raise error(f"{what} did not answer within {timeout:g} s")
-        return future.result()
-    finally:
-        pool.shutdown(wait=False)
+    outcome: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, function(*args, **kwargs)))
+        except BaseException as raised:  # handed back to the caller's thread below
+            outcome.append((False, raised))
+
+    worker = threading.Thread(target=run, name=f"provenance-nli {what}", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if not outcome:
+        raise error(f"{what} did not answer within {timeout:g} s")
+    returned, value = outcome[0]
+    if not returned:
+        raise value
+    return value
