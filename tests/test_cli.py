@@ -166,6 +166,7 @@ SETTINGS_FLAGS = [  # (flag, value, CheckerConfig field, what the field then hol
     ("--retrieval", "lexical", "retrieval", "lexical"),
     ("--embedding-cache", "vectors", "embedding_cache", "vectors"),
     ("--review-threshold", "0.5", "review_threshold", 0.5),
+    ("--uncertain", "flag", "uncertain", "flag"),
 ]
 COMMANDS = {
     "check": ["check", "--sources", "a.txt", "--text", "b.txt"],
