@@ -86,3 +86,14 @@ def test_the_cli_summary_says_what_failed_and_what_was_kept(tmp_path: Path) -> N
     assert clean.returncode == 0 and clean.stdout.rstrip().endswith("3 of 3 sentences pass")  # nothing failed
     as_json = subprocess.run([*command, "--uncertain", "flag", "--json"], capture_output=True, text=True, timeout=300)
     assert json.loads(as_json.stdout)["flagged"] == [0]
+
+
+def test_check_batch_lists_only_the_sentences_that_failed(tmp_path: Path) -> None:
+    """With --uncertain flag, a row's failing sentences are the sure ones: the kept one is not listed."""
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"id": "a", "text": ANSWER, "sources": SOURCES}) + "\n")
+    command = [sys.executable, "-m", "validator", "check-batch", "--input", str(rows), "--uncertain", "flag"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1, result.stderr
+    assert "FAIL   1 of 2 sentences pass" in result.stdout
+    assert SURE in result.stdout and UNSURE not in result.stdout

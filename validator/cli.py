@@ -244,7 +244,12 @@ def _item_rows(result: dict) -> str:
     if "error" in result:
         return f"{name} error  not checked\n{'':<12} ↳ line {result['line']}: {result['error']}"
     sentences = result["sentences"]
-    failing = [s for s in sentences if s["verdict"] != "supported"] if not result["passed"] else []
+    flagged = set(result.get("flagged", []))  # kept as unsure (--uncertain flag): not failing
+    failing = (
+        []
+        if result["passed"]
+        else [s for i, s in enumerate(sentences) if s["verdict"] != "supported" and i not in flagged]
+    )
     outcome = "pass" if result["passed"] else "FAIL"
     rows = [f"{name} {outcome:<6} {len(sentences) - len(failing)} of {len(sentences)} sentences pass"]
     rows += [f"{'':<12} ↳ [{s['verdict']}] {textwrap.shorten(s['sentence'], 90)}" for s in failing]
@@ -261,10 +266,7 @@ def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], c
         text = parsed.get("text") if isinstance(parsed, dict) else None
         items.append({**result, "text": text if isinstance(text, str) else ""})
     with _output(path) as out:
-        policy = config.fail_policy()
-        out.write(
-            render_batch(items, fail_on=policy.verdicts, uncertain=policy.uncertain, settings=config.build().describe())
-        )
+        out.write(render_batch(items, policy=config.fail_policy(), settings=config.build().describe()))
 
 
 def _umask() -> int:

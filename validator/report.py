@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Literal
@@ -25,7 +25,7 @@ import jinja2
 from nltk.stem import PorterStemmer
 
 from validator.quotes import fold_space
-from validator.verdicts import ALWAYS_FAILS, FAILABLE_VERDICTS, FailPolicy, Uncertain, parse_fail_on
+from validator.verdicts import DEFAULT_POLICY, FailPolicy
 
 VERDICT_LABELS = {
     "supported": "supported",
@@ -180,11 +180,6 @@ class Answer:
         return f"source {index}"
 
 
-def _failing_verdicts(fail_on: Iterable[str]) -> frozenset[str]:
-    """``fail_on`` as the caller gave it, or as :func:`parse_fail_on` returned it."""
-    return parse_fail_on(tuple(set(fail_on) - {ALWAYS_FAILS}))
-
-
 def _macro(name: str) -> Any:
     return getattr(_ENVIRONMENT.get_template("macros.html.j2").module, name)
 
@@ -193,21 +188,18 @@ def render_check(
     text: str,
     sentences: Sequence[Mapping[str, Any]],
     *,
-    fail_on: Iterable[str] = FAILABLE_VERDICTS,
-    uncertain: Uncertain = "fail",
+    policy: FailPolicy = DEFAULT_POLICY,
     settings: Mapping[str, Any] | None = None,
     source_names: Sequence[str] | None = None,
     llm: Mapping[str, Any] | None = None,
 ) -> str:
-    """The page for one checked answer (``fail_on`` and ``uncertain``: :class:`~validator.verdicts.FailPolicy`)."""
-    failing_verdicts = _failing_verdicts(fail_on)
-    policy = FailPolicy(failing_verdicts, uncertain)
+    """The page for one checked answer; ``policy`` says which sentences fail."""
     rows = [dict(s) for s in sentences]
     failing = [s for s in rows if policy.fails(s["verdict"], bool(s.get("needs_review")))]
     return _ENVIRONMENT.get_template("check.html.j2").render(
         answer=Answer("a", text, rows, source_names),
         failing=len(failing),
-        fail_on=sorted(failing_verdicts),
+        fail_on=sorted(policy.verdicts),
         settings=dict(settings or {}),
         llm=llm,
         version=package_version(),
@@ -218,14 +210,12 @@ def render_check(
 def render_batch(
     items: Sequence[Mapping[str, Any]],
     *,
-    fail_on: Iterable[str] = FAILABLE_VERDICTS,
-    uncertain: Uncertain = "fail",
+    policy: FailPolicy = DEFAULT_POLICY,
     settings: Mapping[str, Any] | None = None,
 ) -> str:
     """The page for a batch: ``items`` are ``{"id", "text", "passed", "sentences", "error"?}``
-    (a ``check-batch`` output line with the input's ``text`` added)."""
-    failing_verdicts = _failing_verdicts(fail_on)
-    policy = FailPolicy(failing_verdicts, uncertain)
+    (a ``check-batch`` output line with the input's ``text`` added); ``policy`` says which
+    sentences fail."""
     answer = _macro("answer")
     rows, bodies = [], []
     verdicts: Counter[str] = Counter()
@@ -253,7 +243,7 @@ def render_batch(
         verdicts=[(verdict, label, verdicts[verdict]) for verdict, label in VERDICT_LABELS.items()],
         worst=sorted((r for r in rows if r["failing"]), key=lambda r: (-r["failing"], r["key"]))[:TOP_FAILING_ITEMS],
         histogram=_histogram(confidences),
-        fail_on=sorted(failing_verdicts),
+        fail_on=sorted(policy.verdicts),
         settings=dict(settings or {}),
         version=package_version(),
     )

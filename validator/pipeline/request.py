@@ -147,8 +147,7 @@ class CheckReport:
         return render_check(
             self.text,
             [s.to_dict() for s in self.sentences],
-            fail_on=policy.verdicts,
-            uncertain=policy.uncertain,
+            policy=policy,
             settings=self.settings,
             source_names=source_names,
             llm=self.llm,
