@@ -23,9 +23,9 @@ import numpy as np
 
 from training.evaluate import EVAL, end_to_end_sets, pair_sets, sample
 from validator.calibration import balanced_accuracy, fit_cut, support_score
+from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import NLIScorer
-from validator.verdicts import Thresholds
 
 
 def labelled_items(args: argparse.Namespace) -> dict[str, list[tuple[list[str], str, bool]]]:
@@ -89,7 +89,7 @@ def main() -> None:
 
     scorer = NLIScorer()
     default = scorer.settings.entailment_threshold
-    checker = ProvenanceChecker(scorer, thresholds=Thresholds(0.0, scorer.settings.contradiction_threshold))
+    checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(min_confidence=0.0))
     results: dict[str, dict] = {}
     header = "| set | n | " + " | ".join(f"{size} labels: default → calibrated" for size in args.sizes) + " |"
     lines = [header, "|" + " --- |" * (2 + len(args.sizes))]

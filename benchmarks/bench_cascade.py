@@ -17,7 +17,7 @@ import random
 import re
 from pathlib import Path
 
-from validator.judge import LLMJudge
+from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import NLIScorer
 from validator.verdicts import DEFAULT_POLICY
@@ -49,8 +49,8 @@ def main() -> None:
     )
     contradicted = [row["label"] == "contradiction" for row in rows]
     for mode in ("nli", "cascade", "llm"):
-        judge = LLMJudge(ideal_judge) if mode != "nli" else None
-        checker = ProvenanceChecker(scorer, scorer_mode=mode, judge=judge)  # type: ignore[arg-type]
+        judge = ideal_judge if mode != "nli" else None
+        checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(scorer=mode, llm_callable=judge))
         reports = checker.check_batch(requests)
         passed = [not report.failing(DEFAULT_POLICY) for report in reports]
         accuracy = sum(p == t for p, t in zip(passed, truth, strict=True)) / len(rows)

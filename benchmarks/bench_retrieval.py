@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from training.data import _overlap, _words
-from validator.retrieval import SHORTLIST, EmbedderBackend, Evidence, SourceIndexCache, default_embed_function
+from validator.retrieval import SHORTLIST, Evidence, SourceIndexCache, default_embed_function
+from validator.scoring import Backend
 from validator.splitting import split_sentences
 
 MODES = ("lexical", "dense", "hybrid")
@@ -124,7 +125,7 @@ def holds_gold(case: Case, evidence: Evidence) -> bool:
     return evidence.source_index is not None and case.sources[evidence.source_index] == case.gold
 
 
-def recall(cases: list[Case], mode: str, k: int, reach: list[int], backend: EmbedderBackend) -> tuple[float, float]:
+def recall(cases: list[Case], mode: str, k: int, reach: list[int], backend: Backend) -> tuple[float, float]:
     """recall@1 and recall@k of ``cases`` in ``mode`` with the default embedder on ``backend``;
     for hybrid, appends to ``reach`` the BM25 rank of every chunk its top-k returned (one past
     the last for a chunk BM25 scores 0)."""

@@ -34,6 +34,7 @@ on 2 of the 20 and scaled up.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import importlib.util
 import json
@@ -55,7 +56,7 @@ import torch
 
 from validator import ProvenanceNLI, defaults
 from validator.pipeline import CheckRequest, stages
-from validator.pipeline.sentences import OpenSentence
+from validator.pipeline.claims import Batch
 from validator.retrieval import default_embed_function, embed
 from validator.splitting import split_sentences
 
@@ -239,15 +240,22 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
     checker = validator._checker
     embed_function = metadata.get("embed_function") or default_embed_function()
     requests = [CheckRequest(a, sources=s, **metadata) for a, s in items]
-    sentences = [sentence for request in requests for sentence in checker._open(request)]
-    opened = [s for s in sentences if isinstance(s, OpenSentence)]
-    _, probabilities = stages.score(checker.scorer, opened, checker.thresholds)
-    indexes = [checker._index(request) for request in requests]
-    texts = [chunk.text for index in indexes if index is not None for chunk in index.chunks]
-    texts += [s.span.text if isinstance(s, OpenSentence) else s.sentence for s in sentences]
-    nli = median_seconds(lambda: stages.score(checker.scorer, opened, checker.thresholds), runs)
+    batch = Batch(requests)
+    for stage in (stages.split, stages.read, stages.settle, stages.retrieve):
+        stage(batch, checker)
+    opened = batch.open
+
+    def score() -> Batch:  # on copies: the stage sets each claim's premises and probabilities
+        scored = Batch(requests, [dataclasses.replace(claim) for claim in opened])
+        stages.score(scored, checker)
+        return scored
+
+    pairs = sum(len(claim.probabilities) for claim in score().claims)
+    texts = [chunk.text for request in requests for chunk in checker.index(request).chunks]
+    texts += [claim.span.text for claim in batch.claims]
+    nli = median_seconds(score, runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)
-    return nli + embedding, nli, sum(len(rows) for rows in probabilities)
+    return nli + embedding, nli, pairs
 
 
 FIRST_CALL = """

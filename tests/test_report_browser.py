@@ -18,7 +18,7 @@ import pytest
 from helpers import ROOT, run_cli
 
 if TYPE_CHECKING:  # the browser extra; imported in the fixture, so the default run collects this file without it
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page  # pyright: ignore[reportMissingImports]
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # pyright: ignore[reportMissingImports]
 
     chromium = shutil.which("chromium")
     assert chromium, "needs Debian's chromium: apt-get install chromium"

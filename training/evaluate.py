@@ -39,10 +39,11 @@ from training.data import read_jsonl
 from training.previous import RELEASES, export_release
 from validator import defaults
 from validator.calibration import support_score
+from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import Retrieval
 from validator.scoring import ENTAILMENT, NLIScorer
-from validator.verdicts import DEFAULT_POLICY, Thresholds, decide_columns
+from validator.verdicts import DEFAULT_POLICY, decide_columns
 
 EVAL = Path("../shared/data/eval")
 OOD_SET = Path("tests/data/ood_legal_technical.jsonl")
@@ -160,9 +161,9 @@ def end_to_end_metrics(
     """The whole validator on each item (``retrieval`` as given; ``bench_retrieval`` compares them)."""
     scorer = NLIScorer(str(model))
     requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
-    reports = ProvenanceChecker(scorer, retrieval=retrieval).check_batch(requests)
-    cut_at_zero = Thresholds(0.0, scorer.settings.contradiction_threshold)
-    ranking = ProvenanceChecker(scorer, thresholds=cut_at_zero, retrieval=retrieval)
+    reports = ProvenanceChecker(scorer, CheckerConfig.from_settings(retrieval=retrieval)).check_batch(requests)
+    cut_at_zero = CheckerConfig.from_settings(min_confidence=0.0, retrieval=retrieval)
+    ranking = ProvenanceChecker(scorer, cut_at_zero)
     # the deterministic checks' certain pass and fail (infinite support scores) rank first and last
     scores = np.clip([support_score(report) for report in ranking.check_batch(requests)], -1.0, 2.0)
     passed = np.array([not report.failing(DEFAULT_POLICY) for report in reports])

@@ -24,7 +24,7 @@ from tqdm.auto import tqdm
 
 from validator.config import CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
-from validator.pipeline import CheckRequest, ReportJSON
+from validator.pipeline import CheckRequest, ProvenanceChecker, ReportJSON
 
 logger = logging.getLogger("provenance_nli")
 
@@ -36,7 +36,7 @@ class BatchJob:
     """
 
     def __init__(self, config: CheckerConfig) -> None:
-        self.checker = config.build()
+        self.checker = ProvenanceChecker(config=config)
         self.policy = config.fail_policy()
 
     def __call__(self, batch: Any) -> dict[str, list[str]]:

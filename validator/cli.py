@@ -26,10 +26,10 @@ from typing import NoReturn, TextIO
 from validator import defaults
 from validator.batch import parse_row, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker, CitationResult, citation_fails
-from validator.config import CheckerConfig
+from validator.config import SETTING_GROUPS, CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
 from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_llm_kwargs
-from validator.pipeline import CheckReport, CheckRequest
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
 from validator.scoring import BACKENDS, model_labels
@@ -116,15 +116,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"error: {self.prog}: {message}\n")
 
 
-_CONFIG_FIELDS = frozenset(field.name for field in dataclasses.fields(CheckerConfig))
-
-
 def config_from(args: argparse.Namespace) -> CheckerConfig:
     """The parsed flags as the one checker configuration. Each settings flag's ``dest`` is the
     setting's name, so every command passes every flag it has, and one it lacks keeps the
     setting's default; the judge's key comes from the environment (:func:`cli_llm_kwargs`)."""
-    given = {name: value for name, value in vars(args).items() if name in _CONFIG_FIELDS}
-    return CheckerConfig(**given, llm_kwargs=cli_llm_kwargs(getattr(args, "llm_api_base", None)))
+    given = {name: value for name, value in vars(args).items() if name in SETTING_GROUPS}
+    return CheckerConfig.from_settings(**given, llm_kwargs=cli_llm_kwargs(getattr(args, "llm_api_base", None)))
 
 
 _CONFIDENCE_LEGEND = (
@@ -170,7 +167,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     text = _read(args.text, defaults.MAX_TEXT_CHARS, f"an answer (max_text_chars={defaults.MAX_TEXT_CHARS:,})")
     require_text(text, f"the answer in {'stdin' if args.text == '-' else args.text}")
     request = CheckRequest(text, sources=_read_sources(args.sources))
-    report = config.build().check(request)
+    report = ProvenanceChecker(config=config).check(request)
     failing = report.failing(policy)
     if args.html:
         with _output(args.html) as out:
@@ -266,7 +263,9 @@ def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], c
         text = parsed.get("text") if isinstance(parsed, dict) else None
         items.append({**result, "text": text if isinstance(text, str) else ""})
     with _output(path) as out:
-        out.write(render_batch(items, policy=config.fail_policy(), settings=config.build().describe()))
+        out.write(
+            render_batch(items, policy=config.fail_policy(), settings=ProvenanceChecker(config=config).describe())
+        )
 
 
 def _umask() -> int:
@@ -378,7 +377,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if len({a.grounded for a in answers}) < 2:
         raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")
     config = config_from(args)
-    checker = dataclasses.replace(config, min_confidence=0.0).build()  # score every sentence: see calibrate()
+    every_sentence = dataclasses.replace(config.verdicts, min_confidence=0.0)  # score every sentence: see calibrate()
+    checker = ProvenanceChecker(config=dataclasses.replace(config, verdicts=every_sentence))
     defaults_of_model = checker.scorer.settings
     requests = [CheckRequest(a.text, sources=a.sources) for a in answers]
     reports = checker.check_batch(requests, progress=len(requests) > 20)
@@ -394,7 +394,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     made_with = {
         "model": checker.describe()["model"],
         "input": args.input,
-        "flags": {"top_k": config.top_k, "retrieval": config.retrieval, "max_missed": args.max_missed},
+        "flags": {
+            "top_k": config.retrieval.top_k,
+            "retrieval": config.retrieval.retrieval,
+            "max_missed": args.max_missed,
+        },
     }
     file = fitted.settings(defaults_of_model.temperature, model_labels(checker.scorer.model_name), made_with)
     if args.output:
@@ -412,16 +416,18 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         f"\n{fitted.rows['grounded']} grounded and {fitted.rows['ungrounded']} ungrounded answers; "
         f"contradiction cut {fitted.contradiction_threshold:.3f}; 'after' is measured on the rows it was fitted to"
         + (f"\nsettings written to {args.output}: use --settings {args.output}" if args.output else "")
-        + f"\nto fail only verdicts at least as sure as the review threshold ({config.review_threshold}) and keep "
-        "and flag the rest, check with --uncertain flag (uncertain='flag')"
+        + "\nto fail only verdicts at least as sure as the review threshold "
+        f"({config.verdicts.review_threshold}) and keep and flag the rest, "
+        "check with --uncertain flag (uncertain='flag')"
     )
     return EXIT_PASS
 
 
 def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
     """The settings flags, as parents of the commands: the model's, the cut's and the judge's (with
-    ``--html``), and retrieval's. Each flag's ``dest`` is a :class:`CheckerConfig` field and a flag
-    not given is left out (``SUPPRESS``), so the defaults live in one place: the config."""
+    ``--html``), and retrieval's. Each flag's ``dest`` is a setting's name
+    (:data:`~validator.config.SETTING_GROUPS`) and a flag not given is left out (``SUPPRESS``),
+    so the defaults live in one place: the config."""
     model = _Parser(add_help=False, argument_default=argparse.SUPPRESS)
     model.add_argument("--model", dest="model_name", help="NLI model folder or hub id (default: bundled)")
     model.add_argument("--device", help="cpu, cuda, mps (default: auto)")

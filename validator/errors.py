@@ -1,8 +1,13 @@
 """Typed errors, so callers can tell a bad argument from a check that could not run.
 
-``InvalidInput`` is raised for programming mistakes in the call (it is a ``ValueError``).
-``CheckUnavailable`` and its children mean the check could not run at all; the validator
-turns them into a failing result (fail closed), never into a pass.
+Two kinds, told apart once, here:
+
+- ``InvalidInput``: a mistake in the call (a bad argument or metadata key; a ``ValueError``). It
+  is raised to the caller, at construction where it can be.
+- ``NotChecked``: the text was not verified, so it never passes; the validator turns it into a
+  failing result (fail closed). Either the check could not run (``CheckUnavailable``: the model,
+  an endpoint, the app's retriever or the LLM judge failed, or the text is over its limit), or
+  the text holds nothing that can be verified (``Unverifiable``: empty, or not valid Unicode).
 """
 
 from __future__ import annotations
@@ -14,7 +19,11 @@ class InvalidInput(ValueError):
     """An argument or metadata key has the wrong type or value; the message names it."""
 
 
-class CheckUnavailable(RuntimeError):
+class NotChecked(Exception):
+    """The text was not verified, so it never passes: a Guard fails it, the CLI says so."""
+
+
+class CheckUnavailable(NotChecked, RuntimeError):
     """The provenance check could not run, so nothing was verified."""
 
 
@@ -30,7 +39,7 @@ class TextTooLong(CheckUnavailable):
     """The text is longer than the configured ``max_text_chars``; it was not checked."""
 
 
-class Unverifiable(InvalidInput):
+class Unverifiable(NotChecked, InvalidInput):
     """The answer holds nothing that can be verified; a Guard fails it (it never passes)."""
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from typing import Any, Literal
 
 from guardrails.errors import ValidationError
@@ -25,10 +24,10 @@ from guardrails.validator_base import (
 
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol
-from validator.config import CheckerConfig
-from validator.errors import CheckUnavailable, EmptyAnswer, InvalidInput, Unverifiable, check_choice, require_text
+from validator.config import CheckerConfig, ValidationMethod
+from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice
 from validator.judge import LLMCallable, ScorerMode
-from validator.pipeline import CheckReport, CheckRequest, ValidationMethod, describe
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, describe
 from validator.retrieval import Retrieval
 from validator.scoring import Backend
 from validator.splitting import SENTENCE_END, split_sentences
@@ -38,9 +37,6 @@ __all__ = ["ProvenanceNLI"]
 
 GUARDRAILS_KEYWORDS = frozenset({"use_local", "validation_endpoint"})
 """Keywords the guardrails ``Validator`` base class takes besides ``on_fail``."""
-_SETTINGS = frozenset(f.name for f in fields(CheckerConfig))
-_NOT_FORWARDED = frozenset({"llm_kwargs"})
-"""Settings guardrails is not handed (it records a validator's arguments): they may hold an API key."""
 
 
 class ProvenanceNLI(Validator):
@@ -70,13 +66,19 @@ class ProvenanceNLI(Validator):
             unasked. The hub token is sent to the hub only.
         validation_endpoint: Where ``use_local=False`` sends pairs (required with it).
 
-        Every other argument is a setting of :class:`~validator.config.CheckerConfig`, which
-        says what each one does and its default: the model (``model_name``, ``device``,
-        ``backend``, ``settings``…), the cut (``min_confidence``, ``contradiction_threshold``,
-        ``review_threshold``, ``fail_on``), retrieval (``top_k``, ``retrieval``…), limits and
-        the LLM judge (``scorer``, ``llm_callable``, ``llm_kwargs``…), and ``pair_scorer``: any
-        checker with ``labels`` and ``predict(pairs)`` in the bundled model's place
-        (:mod:`validator.checkers`).
+        Every other argument is a setting of one group of :mod:`validator.config`, whose class
+        says what it does and its default:
+
+        - ``ModelConfig``: ``model_name``, ``model_checkpoint_path``, ``device``, ``batch_size``,
+          ``backend``, ``max_length``, ``settings``, ``inference_endpoint``, ``endpoint_timeout``,
+          ``pair_scorer``;
+        - ``VerdictConfig``: ``min_confidence``, ``contradiction_threshold``, ``review_threshold``,
+          ``fail_on``, ``uncertain``;
+        - ``RetrievalConfig``: ``top_k``, ``retrieval``, ``joint_premise``, ``query_timeout``,
+          ``embedding_cache``;
+        - ``InputConfig``: ``validation_method``, ``max_text_chars``, ``max_source_chars``;
+        - ``JudgeConfig``: ``scorer``, ``llm_callable``, ``llm_kwargs``, ``llm_timeout``,
+          ``llm_max_concurrency``.
 
     **Metadata** (per call)
 
@@ -128,22 +130,52 @@ class ProvenanceNLI(Validator):
         pair_scorer: PairScorerProtocol | None = None,
         **kwargs: Any,
     ) -> None:
-        given = {name: value for name, value in locals().items() if name in _SETTINGS}  # the arguments above
         check_choice("report", report, (None, "html"))
         if unknown := sorted(set(kwargs) - GUARDRAILS_KEYWORDS):
             raise TypeError(f"ProvenanceNLI got unexpected keyword arguments {unknown}")
-        forwarded = {name: value for name, value in given.items() if name not in _NOT_FORWARDED}
-        if not isinstance(llm_callable, str):
-            forwarded["llm_callable"] = None  # an app's function is not a value guardrails can record
-        forwarded["pair_scorer"] = None  # nor is an app's object
-        super().__init__(on_fail=_on_fail_action(on_fail), report=report, **forwarded, **kwargs)
+        given: dict[str, Any] = {  # every setting, by the group it is in (validator.config.SETTING_GROUPS)
+            # model
+            "model_name": model_name,
+            "model_checkpoint_path": model_checkpoint_path,
+            "device": device,
+            "batch_size": batch_size,
+            "backend": backend,
+            "max_length": max_length,
+            "settings": settings,
+            "inference_endpoint": inference_endpoint,
+            "endpoint_timeout": endpoint_timeout,
+            "pair_scorer": pair_scorer,
+            # verdicts
+            "min_confidence": min_confidence,
+            "contradiction_threshold": contradiction_threshold,
+            "review_threshold": review_threshold,
+            "fail_on": fail_on,
+            "uncertain": uncertain,
+            # retrieval
+            "top_k": top_k,
+            "retrieval": retrieval,
+            "joint_premise": joint_premise,
+            "query_timeout": query_timeout,
+            "embedding_cache": embedding_cache,
+            # inputs
+            "validation_method": validation_method,
+            "max_text_chars": max_text_chars,
+            "max_source_chars": max_source_chars,
+            # judge
+            "scorer": scorer,
+            "llm_callable": llm_callable,
+            "llm_kwargs": llm_kwargs,
+            "llm_timeout": llm_timeout,
+            "llm_max_concurrency": llm_max_concurrency,
+        }
+        super().__init__(on_fail=_on_fail_action(on_fail), report=report, **_recorded(given), **kwargs)
         self._report = report
         given["inference_endpoint"] = _scoring_endpoint(
             inference_endpoint, kwargs.get("use_local"), kwargs.get("validation_endpoint")
         )
-        config = CheckerConfig(**given)
+        config = CheckerConfig.from_settings(**given)
         self._policy = config.fail_policy()
-        self._checker = config.build()
+        self._checker = ProvenanceChecker(config=config)
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` (an answer, or a list of claims: a ``list[str]`` field of a structured
@@ -155,14 +187,12 @@ class ProvenanceNLI(Validator):
             requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
         except InvalidInput as error:
             raise BadMetadata(str(error)) from error
-        # 2. The check, in one batch. One that could not run fails with nothing kept: it never passes.
+        # 2. The check, in one batch. One that did not verify the text fails with nothing kept: it never passes.
         try:
             if isinstance(value, list) and not value:
                 raise EmptyAnswer("the list of claims")
-            for text in texts:
-                require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
-        except (CheckUnavailable, Unverifiable) as error:
+        except NotChecked as error:
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
                 fix_value=[] if isinstance(value, list) else "",
@@ -210,6 +240,18 @@ class BadMetadata(InvalidInput, ValidationError):
     Still an :class:`InvalidInput` for an app; also guardrails' ``ValidationError``, which is what
     the Guardrails server answers with HTTP 400 and the message, where any other exception from a
     guard becomes a bare 500 "Internal Server Error" with the reason only in the server's log."""
+
+
+def _recorded(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings guardrails is handed to record (it rebuilds a validator from them, and
+    guardrails-api from ``Guard.to_dict()``): all but ``llm_kwargs``, which may hold an API key,
+    and an app's own objects (a function as ``llm_callable``, a ``pair_scorer``), which are not
+    values it can record."""
+    recorded = {name: value for name, value in settings.items() if name != "llm_kwargs"}
+    if not isinstance(recorded["llm_callable"], str):
+        recorded["llm_callable"] = None
+    recorded["pair_scorer"] = None
+    return recorded
 
 
 def _scoring_endpoint(

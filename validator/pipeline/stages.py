@@ -1,41 +1,45 @@
-"""The stages of a check, each a plain function over one request's sentences or a batch of them:
+"""The stages of a check, in order, each a plain function over a batch's open claims:
 
-    split → settle → retrieve → score → decide → judge
+    split → read → settle → retrieve → score → decide → judge
 
-``split`` cuts the text into sentences and reads each in context; ``settle`` and ``retrieve``
-(:mod:`validator.pipeline.evidence`) decide what the sources decide alone and find passages for
-the rest; ``open_sentences`` turns what is left into :class:`OpenSentence` values; ``score``
-runs the NLI model over a batch's (premise, sentence) pairs (the passages, then the joint
-premises a verdict may still need); ``decide`` applies the
-verdict and number rules (:func:`validator.pipeline.results.by_model`); ``judge`` asks the LLM
-judge about the sentences its mode leaves to it. A decided sentence becomes its final
-:class:`~validator.verdicts.SentenceResult` in the stage that decides it; only open sentences
-travel on.
+- ``split`` cuts each text into sentences, one :class:`~validator.pipeline.claims.Claim` each;
+- ``read`` reads each in context ("It was…" → "The tower was…": :mod:`validator.context`);
+- ``settle`` decides what the texts decide alone (:mod:`validator.pipeline.evidence`): a quote
+  no source holds, a copied sentence, a copied negation;
+- ``retrieve`` finds the passages of the rest and, where there is nothing to score them on
+  (nothing retrieved, too long for the model, not English for the bundled model), says so;
+- ``score`` runs the NLI model over the batch's (premise, sentence) pairs;
+- ``decide`` applies the verdict rule, then the number and binding rules
+  (:func:`validator.pipeline.results.by_model`);
+- ``judge`` asks the LLM judge about the claims its mode leaves to it.
+
+A stage that decides a claim sets its ``result``; later stages pass it by. Every stage takes the
+:class:`~validator.pipeline.ProvenanceChecker` for the parts it uses (scorer, thresholds,
+configuration, judge, source indexes), so :data:`STAGES` is all ``check_batch`` runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from validator.context import read_in_context
-from validator.errors import TextTooLong
-from validator.judge import LLMJudge, Usage
+from validator.errors import TextTooLong, require_text
+from validator.judge import Usage
 from validator.language import is_english
 from validator.numbers import spelled_like
-from validator.pipeline import results
-from validator.pipeline.evidence import Found
+from validator.pipeline import evidence, results
+from validator.pipeline.claims import Batch, Claim, joint_premise
 from validator.pipeline.request import CheckRequest
-from validator.pipeline.sentences import OpenSentence, joint_premise
+from validator.retrieval import Evidence, query
 from validator.scoring import ENTAILMENT, PairScorer
 from validator.splitting import Span, split_sentences
-from validator.verdicts import SentenceResult, Thresholds
 
-ValidationMethod = Literal["sentence", "full"]
-VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
+if TYPE_CHECKING:
+    from validator.pipeline.checker import ProvenanceChecker
+
 TOO_LONG = "sentence too long for the NLI model input; not checked"
 NO_EVIDENCE = "no evidence retrieved for this sentence"
 NOT_ENGLISH = (
@@ -44,12 +48,24 @@ NOT_ENGLISH = (
 )
 
 
-def check_size(request: CheckRequest, max_text_chars: int, max_source_chars: int) -> None:
-    """Refuse a text, or a source set in all, over its limit: it is not checked at all.
+def split(batch: Batch, checker: ProvenanceChecker) -> None:
+    """One claim per sentence of each text (``"sentence"``), or per whole stripped text
+    (``"full"``), after refusing a text with nothing to verify or a text or source set over its
+    limit.
 
     Raises:
+        EmptyAnswer, NotUnicode: A text with no visible text, or with a lone surrogate.
         TextTooLong: Naming the limit and what to do instead.
     """
+    inputs, many = checker.config.inputs, len(batch.requests) > 1
+    for item, request in enumerate(batch.requests):
+        require_text(request.text, f"text {item + 1} of {len(batch.requests)}" if many else "the answer")
+        _check_size(request, inputs.max_text_chars, inputs.max_source_chars)
+        spans = split_sentences(request.text) if inputs.validation_method == "sentence" else _whole(request.text)
+        batch.claims += [Claim(request, item, span) for span in spans]
+
+
+def _check_size(request: CheckRequest, max_text_chars: int, max_source_chars: int) -> None:
     if len(request.text) > max_text_chars:
         raise TextTooLong(
             f"text has {len(request.text):,} characters, over max_text_chars={max_text_chars:,}; "
@@ -62,116 +78,144 @@ def check_size(request: CheckRequest, max_text_chars: int, max_source_chars: int
         )
 
 
-def split(text: str, validation_method: ValidationMethod) -> list[Span]:
-    """The sentences of ``text`` (``"sentence"``), or the whole stripped text as one (``"full"``)."""
-    if validation_method == "sentence":
-        return split_sentences(text)
+def _whole(text: str) -> list[Span]:
     stripped = text.strip()
     start = text.find(stripped)
     return [Span(stripped, start, start + len(stripped))] if stripped else []
 
 
-def read(spans: Sequence[Span], scorer: PairScorer) -> tuple[list[str], list[bool]]:
-    """How each sentence reads in context (:func:`validator.context.read_in_context`; its own
-    words where the reading would not fit the model input), and whether its own words fit."""
-    texts = [span.text for span in spans]
-    contexts = read_in_context(texts)
-    fits = scorer.hypothesis_fits(texts)
-    leaning = [i for i, (context, text) in enumerate(zip(contexts, texts, strict=True)) if context != text]
-    for i, fit in zip(leaning, scorer.hypothesis_fits([contexts[i] for i in leaning]), strict=True):
-        if not fit:
-            contexts[i] = texts[i]
-    return contexts, fits
+def read(batch: Batch, checker: ProvenanceChecker) -> None:
+    """How each claim reads in context (:func:`validator.context.read_in_context`; its own words
+    where the reading would not fit the model input), and whether its own words fit."""
+    for _, claims in batch.by_request(batch.open):
+        texts = [claim.span.text for claim in claims]
+        readings = read_in_context(texts)
+        leaning = [i for i, (reading, text) in enumerate(zip(readings, texts, strict=True)) if reading != text]
+        fitting = checker.scorer.hypothesis_fits([readings[i] for i in leaning])
+        for i, fit in zip(leaning, fitting, strict=True):
+            if not fit:
+                readings[i] = texts[i]
+        for claim, reading, fit in zip(claims, readings, checker.scorer.hypothesis_fits(texts), strict=True):
+            claim.reading, claim.fits = reading, fit
 
 
-def open_sentences(
-    spans: Sequence[Span],
-    readings: Sequence[str],
-    fits: Sequence[bool],
-    found: Sequence[Found],
-    joint: bool,
-    sources: Sequence[str] | None,
-    english_only: bool = False,
-) -> list[SentenceResult | OpenSentence]:
-    """Each sentence as its final result, or open with its premises (the passages and, with
-    ``joint``, their joint premise) and the request's ``sources``. Nothing retrieved, a sentence
-    too long for the model input, or (``english_only``: the bundled model) a sentence that is not
-    English or whose passages are none of them English (:mod:`validator.language`), is
-    ``unsupported`` with no model asked."""
-    out: list[SentenceResult | OpenSentence] = []
-    for span, reading, fit, outcome in zip(spans, readings, fits, found, strict=True):
-        if isinstance(outcome, SentenceResult):
-            out.append(outcome)
-        elif not outcome:
-            out.append(results.unchecked(span, reading, NO_EVIDENCE))
-        elif not fit:
-            out.append(results.unchecked(span, span.text, TOO_LONG))
-        elif english_only and not (is_english(span.text) and any(is_english(e.text) for e in outcome)):
-            out.append(results.unchecked(span, reading, NOT_ENGLISH))
-        else:
-            premise = joint_premise(outcome) if joint else None
-            out.append(OpenSentence(span, reading, outcome + ([premise] if premise else []), sources))
-    return out
+def settle(batch: Batch, checker: ProvenanceChecker) -> None:
+    """Decide the claims the texts decide alone (:mod:`validator.pipeline.evidence`).
+
+    Against ``sources``, before any search, so a settled claim costs no embedding. With a
+    ``query_function`` the app's retriever is all there is to compare with, so each claim's
+    passages are fetched here and the claim settled against them (``retrieve`` has them then).
+    """
+    retrieval = checker.config.retrieval
+    for request, claims in batch.by_request(batch.open):
+        if request.sources is not None:
+            evidence.settle_on_sources(claims, request.sources, checker.index(request))
+            continue
+        assert request.query_function is not None
+        found = query(request.query_function, [c.reading for c in claims], retrieval.top_k, retrieval.query_timeout)
+        for claim, passages in zip(claims, found, strict=True):
+            claim.premises = passages
+        evidence.settle_on_passages(claims, found)
 
 
-def score(
-    scorer: PairScorer, sentences: Sequence[OpenSentence], thresholds: Thresholds
-) -> tuple[list[OpenSentence], list[np.ndarray]]:
-    """Each sentence's ``(n_premises, 3)`` probabilities, in two batched calls for them all: first
-    every sentence's passages, then the joint premise of each sentence that no passage supports
-    with an entailment of at least the entailment and the review thresholds.
+def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
+    """The top-k passages of each open claim over its request's sources (a ``query_function``'s
+    came in ``settle``), then their joint premise; a claim with nothing to score it on is
+    ``unsupported`` with no model asked: nothing retrieved, a sentence too long for the model
+    input, or (the bundled model) a sentence or passages that are not English
+    (:mod:`validator.language`)."""
+    retrieval = checker.config.retrieval
+    for request, claims in batch.by_request(batch.open):
+        if request.sources is not None and (index := checker.index(request)).chunks:
+            found = index.search(
+                [c.reading for c in claims], retrieval.top_k, request.distance_metric, retrieval.retrieval
+            )
+            for claim, passages in zip(claims, found, strict=True):
+                claim.premises = passages
+    for claim in batch.open:
+        passages = claim.premises
+        if not passages:
+            claim.result = results.unchecked(claim.span, claim.reading, NO_EVIDENCE)
+        elif not claim.fits:
+            claim.result = results.unchecked(claim.span, claim.span.text, TOO_LONG)
+        elif checker.bundled and not (is_english(claim.span.text) and any(is_english(p.text) for p in passages)):
+            claim.result = results.unchecked(claim.span, claim.reading, NOT_ENGLISH)
+        elif retrieval.joint_premise and (joint := joint_premise(passages)) is not None:
+            claim.premises = [*passages, joint]
+
+
+def score(batch: Batch, checker: ProvenanceChecker) -> None:
+    """Each open claim's ``(n_premises, 3)`` probabilities, in two batched calls for them all
+    (not with ``scorer="llm"``, where the judge decides instead): first every claim's passages,
+    then the joint premise of each claim that no passage supports with an entailment of at least
+    the entailment and the review thresholds.
 
     For the others the joint premise can change neither the verdict (support by one passage is
     enough) nor the review flag (the verdict's confidence is already above it), only which of two
-    entailing premises is shown, and it is the longest input, as long as the passages together.
-    Returns the sentences with the premises that were scored (the joint premise
-    dropped where it was not) beside their probabilities. Numbers are spelled as the premise
-    spells them: "1.5 million" reads as "1,500,000" beside it."""
-    alone = [replace(s, premises=[p for p in s.premises if not p.joint]) for s in sentences]
-    first = _probabilities(scorer, alone)
+    entailing premises is shown, and it is the longest input, as long as the passages together;
+    it is dropped from their premises. Numbers are spelled as the premise spells them: "1.5
+    million" reads as "1,500,000" beside it."""
+    if checker.config.judge.scorer == "llm":
+        return
+    claims, thresholds = batch.open, checker.thresholds
+    alone = [[p for p in claim.premises if not p.joint] for claim in claims]
+    first = _probabilities(checker.scorer, claims, alone)
     sure = max(thresholds.entailment, thresholds.review)
     unsure = [
         i
-        for i, (sentence, probabilities) in enumerate(zip(sentences, first, strict=True))
-        if len(sentence.premises) > len(alone[i].premises) and probabilities[:, ENTAILMENT].max() < sure
+        for i, (claim, probabilities) in enumerate(zip(claims, first, strict=True))
+        if len(claim.premises) > len(alone[i]) and probabilities[:, ENTAILMENT].max() < sure
     ]
-    joints = _probabilities(scorer, [replace(s, premises=s.premises[-1:]) for s in (sentences[i] for i in unsure)])
+    joints = _probabilities(checker.scorer, [claims[i] for i in unsure], [claims[i].premises[-1:] for i in unsure])
     for i, joint in zip(unsure, joints, strict=True):
-        alone[i], first[i] = sentences[i], np.vstack([first[i], joint])
-    return alone, first
+        first[i] = np.vstack([first[i], joint])
+    for i, (claim, probabilities) in enumerate(zip(claims, first, strict=True)):
+        if i not in unsure:
+            claim.premises = alone[i]
+        claim.probabilities = probabilities
 
 
-def _probabilities(scorer: PairScorer, sentences: Sequence[OpenSentence]) -> list[np.ndarray]:
-    pairs = [(p.text, spelled_like(s.reading, p.text)) for s in sentences for p in s.premises]
+def _probabilities(scorer: PairScorer, claims: Sequence[Claim], premises: Sequence[list[Evidence]]) -> list[np.ndarray]:
+    """The probabilities of each claim against its ``premises``, in one call for them all."""
+    pairs = [
+        (p.text, spelled_like(claim.reading, p.text)) for claim, own in zip(claims, premises, strict=True) for p in own
+    ]
     probabilities = scorer.score(pairs)
-    return list(np.split(probabilities, np.cumsum([len(s.premises) for s in sentences])[:-1])) if sentences else []
+    return list(np.split(probabilities, np.cumsum([len(own) for own in premises])[:-1])) if claims else []
 
 
-def decide(
-    sentences: Sequence[OpenSentence], probabilities: Sequence[np.ndarray], thresholds: Thresholds
-) -> list[SentenceResult]:
-    """The model's verdict on each open sentence (:func:`validator.pipeline.results.by_model`)."""
-    return [results.by_model(s, p, thresholds) for s, p in zip(sentences, probabilities, strict=True)]
+def decide(batch: Batch, checker: ProvenanceChecker) -> None:
+    """The model's verdict on each scored claim (:func:`validator.pipeline.results.by_model`)."""
+    if checker.config.judge.scorer == "llm":
+        return
+    for claim in batch.open:
+        claim.result = results.by_model(claim, checker.thresholds)
 
 
-def judge(
-    sentences: Sequence[OpenSentence],
-    decided: Sequence[SentenceResult] | None,
-    llm_judge: LLMJudge,
-    thresholds: Thresholds,
-) -> tuple[list[SentenceResult], Usage]:
-    """The judge's verdicts, asked for all at once: on every open sentence (``llm`` mode, where
-    the model decided nothing: ``decided`` is None), or on those the model decided below the
-    review threshold (``cascade``); the model's verdict stands on the rest. Also its token use."""
-    asked = (
-        range(len(sentences))
-        if decided is None
-        else [i for i, result in enumerate(decided) if result.method == "model" and result.needs_review]
-    )
-    usage = Usage()
-    items = [(sentences[i].evidence_text, sentences[i].reading) for i in asked]
-    judgements = dict(zip(asked, llm_judge.judge_many(items, usage), strict=True))
-    return [
-        results.by_judge(sentence, judgements[i], thresholds) if i in judgements else decided[i]  # type: ignore[index]
-        for i, sentence in enumerate(sentences)
-    ], usage
+def judge(batch: Batch, checker: ProvenanceChecker) -> None:
+    """The judge's verdicts, asked for all at once: on every open claim (``scorer="llm"``: the
+    model decided nothing), or on those the model decided below the review threshold
+    (``"cascade"``); the model's verdict stands on the rest. Its token use goes in ``batch.usage``."""
+    if checker.judge is None or checker.config.judge.scorer == "nli":
+        return
+    asked = [
+        claim
+        for claim in batch.claims
+        if claim.result is None or (claim.result.method == "model" and claim.result.needs_review)
+    ]
+    batch.usage = Usage()
+    judgements = checker.judge.judge_many([(claim.evidence_text, claim.reading) for claim in asked], batch.usage)
+    for claim, judgement in zip(asked, judgements, strict=True):
+        claim.result = results.by_judge(claim, judgement, checker.thresholds)
+
+
+STAGES: tuple[Callable[[Batch, ProvenanceChecker], None], ...] = (
+    split,
+    read,
+    settle,
+    retrieve,
+    score,
+    decide,
+    judge,
+)
+"""What :meth:`ProvenanceChecker.check_batch` runs, in order."""

@@ -1,0 +1,115 @@
+"""The record each stage works on: one :class:`Claim` per sentence of a checked text.
+
+A claim is open while its ``result`` is None. Each stage reads what the ones before it filled in
+(``reading`` after ``read``, ``premises`` after ``retrieve``, ``probabilities`` after ``score``)
+and a stage that decides a claim sets its ``result``; later stages pass it by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
+
+import numpy as np
+
+from validator.judge import Usage
+from validator.pipeline.request import CheckRequest
+from validator.retrieval import Evidence
+from validator.splitting import Span, split_source_sentences
+from validator.verdicts import SentenceResult
+
+
+@dataclass(eq=False)
+class Claim:
+    """One sentence of a request's text on its way to a verdict.
+
+    Attributes:
+        request: The request the sentence is from (its sources, or its ``query_function``).
+        item: That request's place in the batch (a batch may hold one request twice).
+        span: Where the sentence is in the request's text.
+        reading: How it reads in context (what is searched and scored; :mod:`validator.context`).
+        fits: Whether its own words fit the model input.
+        premises: What it is scored against: the retrieved passages, then (where scoring needs
+            it) their joint premise.
+        probabilities: The ``(len(premises), 3)`` model probabilities, once scored.
+        result: Its verdict; None while the claim is open.
+    """
+
+    request: CheckRequest
+    item: int
+    span: Span
+    reading: str = ""
+    fits: bool = True
+    premises: list[Evidence] = field(default_factory=list)
+    probabilities: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    result: SentenceResult | None = None
+
+    @property
+    def sources(self) -> Sequence[str] | None:
+        """The whole texts the passages were retrieved from (None for an app's ``query_function``):
+        where the number rule looks, before a veto, for a value retrieval did not bring."""
+        return self.request.sources
+
+    @property
+    def passages(self) -> list[str]:
+        """The retrieved passages themselves (the joint premise only repeats them)."""
+        return [p.text for p in self.premises if not p.joint]
+
+    @property
+    def evidence_text(self) -> str:
+        """What the judge reads: the joint premise when there is one, else the passage."""
+        return next((p.text for p in self.premises if p.joint), self.premises[0].text)
+
+
+@dataclass(eq=False)
+class Batch:
+    """The requests of one ``check_batch`` call and the claims of all their texts, in order."""
+
+    requests: Sequence[CheckRequest]
+    claims: list[Claim] = field(default_factory=list)
+    usage: Usage | None = None
+    """The LLM judge's token use, once it has been asked."""
+
+    @property
+    def open(self) -> list[Claim]:
+        """The claims no stage has decided yet."""
+        return [claim for claim in self.claims if claim.result is None]
+
+    def by_request(self, claims: Sequence[Claim]) -> Iterator[tuple[CheckRequest, list[Claim]]]:
+        """``claims`` (in batch order) grouped by the request they are from."""
+        for _, group in groupby(claims, key=lambda claim: claim.item):
+            members = list(group)
+            yield members[0].request, members
+
+    def results(self, item: int) -> list[SentenceResult]:
+        """Every result of the ``item``-th request's text, in order (all claims are decided by then)."""
+        results = []
+        for claim in (claim for claim in self.claims if claim.item == item):
+            if claim.result is None:  # a bug in a stage: fail loudly rather than report a partial text
+                raise RuntimeError(f"no stage decided the sentence {claim.span.text!r}")
+            results.append(claim.result)
+        return results
+
+
+def reading_of(span: Span, reading: str) -> str | None:
+    """The sentence as it was read in context, when that differs from its own words."""
+    return reading if reading and reading != span.text else None
+
+
+def sources_of(premises: Sequence[Evidence]) -> list[int]:
+    """Every source the passages came from, in order."""
+    return sorted({p.source_index for p in premises if p.source_index is not None and not p.joint})
+
+
+def joint_premise(evidence: list[Evidence]) -> Evidence | None:
+    """The top-k passages joined in source order, for claims that combine them; a sentence
+    shared by overlapping chunks appears once. Its ``source_index`` is None when the
+    passages come from several sources."""
+    if len(evidence) < 2:
+        return None
+    sentences: dict[str, None] = {}
+    for passage in sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0)):
+        sentences.update(dict.fromkeys(span.text for span in split_source_sentences(passage.text)))
+    sources = {e.source_index for e in evidence}
+    return Evidence(" ".join(sentences), sources.pop() if len(sources) == 1 else None, joint=True)
