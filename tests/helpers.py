@@ -1,4 +1,4 @@
-"""Small accessors shared by the tests."""
+"""Small accessors, scripted judges and strategies shared by the tests."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
 from guardrails.classes.validation_outcome import ValidationOutcome
+from hypothesis import strategies as st
 
 
 def sentences_of(result: Any) -> list[dict]:
@@ -115,3 +116,52 @@ def run_cli(
         env={**os.environ, **(env or {})},
         timeout=timeout,
     )
+
+
+EIFFEL, EMPIRE = "The Eiffel Tower was completed in 1889.", "The Empire State Building was completed in 1931."
+
+
+WRONG_YEAR = "The Eiffel Tower was completed in 1931."
+
+
+def judge_answering(answer: str | Callable[[str], str]) -> Callable[[str], str]:
+    """An app's own LLM callable that always gives ``answer`` (or ``answer(prompt)``)."""
+
+    def scripted(prompt: str) -> str:
+        return answer(prompt) if callable(answer) else answer
+
+    return scripted
+
+
+def evidence_of(prompt: str) -> str:
+    """The evidence the judge was shown, read out of its fence."""
+    fence = prompt.split(" EVIDENCE\n", 1)[0].rsplit("\n", 1)[-1]
+    return prompt.split(f"{fence} EVIDENCE\n", 1)[1].split(f"\n{fence} END EVIDENCE", 1)[0]
+
+
+def quotes_all_evidence(prompt: str) -> str:
+    """The strongest lying judge: "supports", quoting every word it was shown."""
+    return json.dumps({"verdict": "supports", "confidence": 0.99, "quote": evidence_of(prompt)})
+
+
+def only(result) -> dict:
+    [sentence] = sentences_of(result)
+    return sentence
+
+
+SUBJECTS = ["The Eiffel Tower", "The Brooklyn Bridge", "Acme Corporation", "The city library", "Mount Kenya station"]
+
+
+FACTS = ["was completed in {}", "opened in {}", "has {} employees", "is {} metres tall"]
+
+
+@st.composite
+def swapped_numbers(draw: st.DrawFn) -> tuple[list[str], str]:
+    first, second = draw(st.lists(st.sampled_from(SUBJECTS), min_size=2, max_size=2, unique=True))
+    fact = draw(st.sampled_from(FACTS))
+    low, high = (1800, 2020) if "in {}" in fact else (2, 5000)
+    mine, theirs = draw(st.lists(st.integers(low, high), min_size=2, max_size=2, unique=True))
+    sources = [f"{first} {fact.format(mine)}.", f"{second} {fact.format(theirs)}."]
+    if draw(st.booleans()):
+        sources = [" ".join(sources)]
+    return sources, f"{first} {fact.format(theirs)}."

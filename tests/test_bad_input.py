@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import last_result, sentences_of
+from helpers import (
+    last_result,
+    outcome,
+    run_cli,
+    sentences_of,
+)
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -167,7 +174,6 @@ def test_sources_over_the_limit_fail_closed_with_the_limit_named() -> None:
 
 
 def test_a_slow_query_function_fails_closed() -> None:
-    import time
 
     def slow(text: str, k: int) -> list[str]:
         time.sleep(2)
@@ -253,3 +259,71 @@ def test_unloadable_model_fails_closed(tmp_path) -> None:
 def test_non_string_value_is_rejected(validator: ProvenanceNLI) -> None:
     with pytest.raises(InvalidInput, match="must be a string, got int"):
         validator.validate(42, {"sources": SOURCES})
+
+
+SOURCE = "The Eiffel Tower is in Paris."
+
+
+SURROGATE_ANSWER = "The Eiffel Tower is in Paris.\ud800"
+
+
+def test_a_lone_surrogate_in_the_answer_fails_closed() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    result = outcome(guard.validate(SURROGATE_ANSWER, metadata={"sources": [SOURCE]}))
+    assert not result.validation_passed
+    failed = last_result(guard)
+    assert "surrogate" in failed.error_message and failed.fix_value == ""
+
+
+def test_a_lone_surrogate_row_is_a_row_error_and_the_other_rows_are_checked(tmp_path: Path) -> None:
+    rows = [
+        {"id": "bad", "text": SURROGATE_ANSWER, "sources": [SOURCE]},
+        {"id": "good", "text": SOURCE, "sources": [SOURCE]},
+    ]
+    # json.dumps writes the lone surrogate as the escape "\ud800", as any JSON producer does
+    (tmp_path / "in.jsonl").write_text("\n".join(json.dumps(row) for row in rows), encoding="utf-8")
+    result = run_cli("check-batch", "--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out.jsonl"))
+    assert result.returncode == 3, result.stderr
+    bad, good = (json.loads(line) for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines())
+    assert bad["passed"] is False and "surrogate" in bad["error"]
+    assert good["passed"] is True
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def test_deeply_nested_json_sources_are_invalid_input() -> None:
+    with pytest.raises(InvalidInput, match="sources"):
+        ProvenanceNLI(on_fail="noop").validate(SOURCE, {"sources": DEEP})
+
+
+def test_a_deeply_nested_batch_line_is_a_row_error(tmp_path: Path) -> None:
+    good = json.dumps({"id": "good", "text": SOURCE, "sources": [SOURCE]})
+    (tmp_path / "in.jsonl").write_text(f"{DEEP}\n{good}\n", encoding="utf-8")
+    result = run_cli("check-batch", "--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out.jsonl"))
+    assert result.returncode == 3, result.stderr
+    bad, checked = (json.loads(line) for line in (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines())
+    assert "nested too deeply" in bad["error"] and checked["passed"] is True
+
+
+def test_a_deeply_nested_settings_file_is_invalid_input(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(DEEP, encoding="utf-8")
+    with pytest.raises(InvalidInput, match="settings"):
+        ProvenanceNLI(on_fail="noop", settings=str(tmp_path / "settings.json"))
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("エッフェル塔はロンドンにあります。", "エッフェル塔はパリにあります。"),
+        ("برج إيفل موجود في لندن.", "برج إيفل موجود في باريس."),
+        ("Эйфелева башня находится в Лондоне.", "Эйфелева башня находится в Париже."),
+        ("La tour Eiffel est à Londres et elle est grande.", "La tour Eiffel est à Paris et elle est grande."),
+    ],
+    ids=["japanese", "arabic", "russian", "french"],
+)
+def test_text_the_bundled_model_cannot_read_is_unsupported_and_says_why(answer: str, source: str) -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    assert not outcome(guard.validate(answer, metadata={"sources": [source]})).validation_passed
+    [sentence] = last_result(guard).metadata["provenance_nli"]["sentences"]
+    assert sentence["verdict"] == "unsupported" and "English" in sentence["note"] and "model_name" in sentence["note"]

@@ -36,8 +36,7 @@ def rows(count: int) -> list[dict]:
 
 
 def test_a_bad_row_gets_an_error_and_the_others_their_verdicts() -> None:
-    job = BatchJob(JobSettings())
-    job.checker.max_text_chars = 100
+    job = BatchJob(JobSettings.from_settings(max_text_chars=100))
     batch = [*rows(4), {"id": "huge", "text": "The Eiffel Tower was completed in 1889. " * 10, "sources": SOURCES}]
     lines = [json.loads(line) for line in job.lines([json.dumps(row) for row in batch])]
     assert [line["id"] for line in lines] == [row["id"] for row in batch]

@@ -1,5 +1,5 @@
-"""Nothing unverified passes, round 3 (issue 35), item 1: a name is vouched for only by the
-sentence about it. A premise of several sentences (a two-sentence chunk, or the joint premise of
+"""The binding rule (validator/bindings.py): a name is vouched for only by the sentence about
+it. A premise of several sentences (a two-sentence chunk, or the joint premise of
 several sources) cannot bind one sentence's subject to another's predicate, through a real Guard,
 the CLI and the citation checker; a real fusion of linked sentences still passes."""
 

@@ -8,15 +8,17 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import (
+    run_cli,
+)
 
 from validator import ProvenanceNLI
 from validator.calibration import support_score
+from validator.config import CheckerConfig
 from validator.defaults import BUNDLED_MODEL_DIR
 from validator.errors import InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import ModelSettings
-from validator.verdicts import Thresholds
 
 ROWS = [json.loads(line) for line in (Path(__file__).parent / "data" / "ood_legal_technical.jsonl").open()]
 DEFAULT = ModelSettings.for_model(str(BUNDLED_MODEL_DIR))
@@ -25,7 +27,7 @@ DEFAULT = ModelSettings.for_model(str(BUNDLED_MODEL_DIR))
 @pytest.fixture(scope="module")
 def scored() -> list[tuple[dict, float]]:
     """Each labelled row with its weakest sentence's entailment, as calibrate sees it."""
-    checker = ProvenanceChecker(thresholds=Thresholds(0.0, DEFAULT.contradiction_threshold))
+    checker = ProvenanceChecker(config=CheckerConfig.from_settings(min_confidence=0.0))
     reports = checker.check_batch([CheckRequest(r["hypothesis"], sources=[r["premise"]]) for r in ROWS])
     return [(row, support_score(report)) for row, report in zip(ROWS, reports, strict=True)]
 
@@ -137,3 +139,28 @@ def test_settings_reach_the_citations_command(tmp_path: Path) -> None:
     base = ("citations", "--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json", "--json")
     tightened = {r["id"]: r["verdict"] for r in json.loads(run_cli(*base, "--settings", str(strict)).stdout)}
     assert tightened["c1"] != "verified"  # verified at 0.84 by default (the README's example)
+
+
+def write_jsonl(path: Path, rows: list[dict], copies: int = 1) -> Path:
+    path.write_text("\n".join(json.dumps(row) for row in rows * copies) + "\n", encoding="utf-8")
+    return path
+
+
+TWO_ROWS = [
+    {
+        "text": "The bridge was planned by an engineer.",
+        "sources": ["An engineer designed the bridge."],
+        "grounded": True,
+    },
+    {"text": "The bridge has 4 towers.", "sources": ["The bridge has 3 towers."], "grounded": False},
+]
+
+
+@pytest.mark.parametrize("copies", [1, 20])
+def test_calibrate_refuses_too_few_distinct_model_decided_rows(tmp_path: Path, copies: int) -> None:
+    items = write_jsonl(tmp_path / "rows.jsonl", TWO_ROWS, copies)
+    result = run_cli("calibrate", "--input", str(items), "--output", str(tmp_path / "settings.json"))
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "distinct" in result.stderr
+    assert f"{2 * copies - 2} duplicate rows dropped" in result.stderr
+    assert not (tmp_path / "settings.json").exists()

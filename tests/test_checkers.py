@@ -4,6 +4,7 @@ adapters, on tiny randomly initialised models of the same architectures built he
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,11 @@ import numpy as np
 import pytest
 import torch
 from guardrails import Guard
-from helpers import last_result, outcome, sentences_of
+from helpers import (
+    last_result,
+    outcome,
+    sentences_of,
+)
 from safetensors.torch import save_file
 from tokenizers import Tokenizer, models, pre_tokenizers
 from transformers import PreTrainedTokenizerFast, T5Config, T5ForConditionalGeneration, T5ForTokenClassification
@@ -124,7 +129,7 @@ def test_the_citation_checker_and_the_batch_job_take_a_pair_scorer() -> None:
     )
     assert (verified.verdict, verified.method) == ("verified", "model")
     assert contradicted.verdict == "contradicted"
-    job = BatchJob(CheckerConfig(pair_scorer=Scripted()))
+    job = BatchJob(CheckerConfig.from_settings(pair_scorer=Scripted()))
     [line] = job.lines([json.dumps({"id": 1, "text": ANSWER, "sources": SOURCES})])
     assert [s["verdict"] for s in json.loads(line)["sentences"]] == ["supported", "contradicted", "unsupported"]
 
@@ -226,3 +231,24 @@ def test_hhem_refuses_weights_of_another_network(tmp_path: Path, hhem_folder: tu
     save_file({"t5.classifier.weight": torch.zeros(3, 16)}, str(tmp_path / "model.safetensors"))
     with pytest.raises(InvalidInput, match=r"do not fit HHEM's network|weights missing"):
         HHEMScorer(str(tmp_path))
+
+
+class NeverAnswers:
+    """An app's pair scorer that hangs."""
+
+    labels = ("entailment", "neutral", "contradiction")
+
+    def predict(self, pairs: list) -> list:
+        time.sleep(3)  # past the timeout; the abandoned thread then ends on its own
+        return [[1.0, 0.0, 0.0] for _ in pairs]
+
+
+def test_a_pair_scorer_past_its_timeout_fails_closed() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", pair_scorer=NeverAnswers(), endpoint_timeout=0.5))
+    started = time.monotonic()
+    passed = outcome(
+        guard.validate("The tower is tall and old.", metadata={"sources": ["The tower is tall. It is old."]})
+    )
+    assert time.monotonic() - started < 2.5 and not passed.validation_passed
+    failed = last_result(guard)
+    assert "did not answer within 0.5 s" in failed.error_message and failed.fix_value == ""

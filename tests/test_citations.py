@@ -6,9 +6,15 @@ were written by hand from reading the sections.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from helpers import (
+    run_cli,
+    swapped_numbers,
+)
+from hypothesis import given, settings
 
 from validator.citations import (
     Citation,
@@ -189,3 +195,54 @@ def test_an_unknown_markdown_section_lists_numbers_and_titles() -> None:
     [result] = CitationChecker().check(NUMBERED_MARKDOWN, [Citation("c", "Something.", section="3")])
     assert result.quote_status == "unknown-section"
     assert "it has: Returns policy, 1. Returns, 2. Shipping" in result.detail
+
+
+def test_the_citation_checker_does_not_verify_a_myth_by_copying() -> None:
+    [result] = CitationChecker().check(
+        "Myth: the tower was built in 1925.", [Citation("c", "The tower was built in 1925.")]
+    )
+    assert result.method != "verbatim"
+
+
+def test_the_citation_checker_checks_numbers() -> None:
+    [result] = CitationChecker().check(
+        "The company has 23 billion users.", [Citation("x", "The company has 23 million users.")]
+    )
+    assert (result.verdict, result.method) == ("contradicted", "number_check")
+
+
+def citations_cli(*options: str):
+    return run_cli(
+        "citations", "--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json", "--json", *options
+    )
+
+
+def test_the_citations_command_takes_its_threshold_and_fail_on_flags() -> None:
+    """By default c1 is verified at 0.84 (the README's example); with nothing counting as support
+    and everything as contradiction, every citation the model judges is contradicted."""
+    tightened = citations_cli("--min-confidence", "1.0", "--contradiction-threshold", "0.0", "--fail-on", "unsupported")
+    rows = {row["id"]: row for row in json.loads(tightened.stdout)}
+    assert rows["c1"]["verdict"] == "contradicted"
+    assert {row["verdict"] for row in rows.values() if row["method"] == "model"} == {"contradicted"}
+    assert tightened.returncode == 1  # c3 is fabricated and c4 unresolved: those fail whatever --fail-on says
+    rejected = citations_cli("--top-k", "5")
+    assert rejected.returncode == 2 and len(rejected.stderr.strip().splitlines()) == 1
+
+
+def test_fail_on_decides_the_citations_exit_status(tmp_path: Path) -> None:
+    (tmp_path / "c.json").write_text(json.dumps([{"id": "a", "claim": "Santa Claus lives at the North Pole."}]))
+    (tmp_path / "s.txt").write_text("The licence is granted to you.\n", encoding="utf-8")
+    base = ("citations", "--source", str(tmp_path / "s.txt"), "--citations", str(tmp_path / "c.json"))
+    default = run_cli(*base, "--json")
+    [row] = json.loads(default.stdout)
+    assert row["verdict"] in ("contradicted", "unsupported") and default.returncode == 1
+    other = "unsupported" if row["verdict"] == "contradicted" else "contradicted"
+    assert run_cli(*base, "--fail-on", other).returncode == 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(swapped_numbers())
+def test_the_citation_checker_never_verifies_a_swapped_number(case: tuple[list[str], str]) -> None:
+    sources, claim = case
+    [result] = CitationChecker().check(" ".join(sources), [Citation("c", claim)])
+    assert result.verdict != "verified", (sources, claim, result)

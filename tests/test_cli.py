@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import (
+    run_cli,
+)
+
+from validator import ProvenanceNLI
+from validator.defaults import BUNDLED_MODEL_DIR
 
 run = run_cli
 
@@ -82,9 +88,6 @@ def test_bad_input_files_exit_2_with_one_line(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
-    import shutil
-
-    from validator.defaults import BUNDLED_MODEL_DIR
 
     shutil.copytree(BUNDLED_MODEL_DIR, tmp_path / "model")
     (tmp_path / "model" / "model.safetensors").write_bytes(b"\x00" * 64)
@@ -202,6 +205,37 @@ def test_every_command_passes_each_settings_flag_it_takes_to_the_checker_config(
         assert command in ("citations", "calibrate"), f"{command} lacks {flag}"
         return
     config = config_from(args)
-    assert getattr(config, field) == expected
+    settings, default = config.settings(), CheckerConfig().settings()
+    assert settings[field] == expected
     others = {name for *_, name, _ in SETTINGS_FLAGS} - {field}
-    assert all(getattr(config, name) == getattr(CheckerConfig(), name) for name in others - {"llm_kwargs"})
+    assert all(settings[name] == default[name] for name in others - {"llm_kwargs"})
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "x"])
+def test_a_bad_count_is_a_one_line_usage_error(value: str) -> None:
+    result = run_cli("check-batch", "--input", "examples/items.jsonl", "--items-per-batch", value)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "--items-per-batch" in result.stderr
+
+
+def test_an_empty_answer_never_passes(tmp_path: Path) -> None:
+    (tmp_path / "answer.txt").write_text(" \n\t", encoding="utf-8")
+    result = run_cli("check", "--sources", "examples/eiffel-tower.txt", "--text", str(tmp_path / "answer.txt"))
+    assert result.returncode == 2 and "empty" in result.stderr
+    rows = [{"id": i, "text": answer, "sources": ["Paris is in France."]} for i, answer in enumerate(["", " \n\t"])]
+    (tmp_path / "items.jsonl").write_text("\n".join(map(json.dumps, rows)) + "\n", encoding="utf-8")
+    batch = run_cli("check-batch", "--input", str(tmp_path / "items.jsonl"), "--json")
+    assert batch.returncode == 3
+    for line in batch.stdout.splitlines():
+        row = json.loads(line)
+        assert row["passed"] is False and "empty" in row["error"]
+    for answer in ("", " \n\t"):
+        assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": ["Paris is in France."]}).outcome == "fail"
+
+
+def test_an_endless_file_is_refused_not_read(tmp_path: Path) -> None:
+    for flag in ("--sources", "--text"):
+        other = "--text" if flag == "--sources" else "--sources"
+        result = run_cli("check", flag, "/dev/zero", other, "examples/eiffel-tower.txt", timeout=120)
+        assert result.returncode == 2 and "limit" in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1

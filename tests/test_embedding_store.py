@@ -4,6 +4,7 @@ stays bounded, and a directory it cannot use is refused at construction."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from guardrails import Guard
-from helpers import ROOT, sentences_of
+from helpers import (
+    ROOT,
+    last_result,
+    sentences_of,
+)
 
 from validator import ProvenanceNLI
 from validator.embedding_store import FILE_NAME, EmbeddingStore
@@ -83,3 +88,23 @@ def test_a_directory_that_cannot_hold_the_store_is_refused_at_construction(tmp_p
     (corrupt / FILE_NAME).write_bytes(b"this is not an SQLite database" * 100)
     with pytest.raises(InvalidInput, match="embedding_cache"):
         ProvenanceNLI(embedding_cache=str(corrupt))
+
+
+def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        db.execute("CREATE TABLE users (name TEXT)")
+    with pytest.raises(InvalidInput, match="embedding_cache"):
+        ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path))
+
+
+def test_stored_vectors_of_the_wrong_size_are_misses(tmp_path: Path) -> None:
+    sources = ["The Eiffel Tower is in Paris. It was completed in 1889. It is 330 metres tall."]
+    answer = "The Eiffel Tower was completed in 1889."
+    first = Guard().use(ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense"))
+    first.validate(answer, metadata={"sources": sources})
+    expected = last_result(first).metadata["provenance_nli"]["sentences"]
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("UPDATE vectors SET vector = zeroblob(12)").rowcount > 0
+    again = Guard().use(ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense"))
+    again.validate(answer, metadata={"sources": sources})
+    assert last_result(again).metadata["provenance_nli"]["sentences"] == expected

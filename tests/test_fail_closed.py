@@ -12,12 +12,19 @@ from pathlib import Path
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
+from helpers import (
+    judge_answering,
+    quotes_all_evidence,
+    sentences_of,
+    swapped_numbers,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from safetensors.torch import save_file
 from transformers import AutoModelForSequenceClassification
 
 from validator import ProvenanceNLI
+from validator.defaults import BUNDLED_MODEL_DIR
 from validator.errors import InvalidInput
 from validator.splitting import PYSBD_PLACEHOLDERS, Span, split_sentences, split_source_sentences
 
@@ -191,7 +198,6 @@ NO_NUMBERS = "Gustave Eiffel wrote a symphony in B♭ major."
 
 def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("onnxruntime")
-    from validator.defaults import BUNDLED_MODEL_DIR
     from validator.retrieval import load_default_embedder
 
     monkeypatch.setenv("PROVENANCE_NLI_CACHE", str(tmp_path / "cache"))
@@ -219,3 +225,18 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
     scoring._MODELS.clear()
     again = ProvenanceNLI(on_fail="noop", backend="onnx").validate(NO_NUMBERS, metadata)
     assert again.outcome == "fail" and "could not run" not in str(getattr(again, "error_message", ""))
+
+
+_LIARS = {
+    "nli": ProvenanceNLI(on_fail="noop"),
+    "llm": ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=judge_answering(quotes_all_evidence)),
+    "cascade": ProvenanceNLI(on_fail="noop", scorer="cascade", llm_callable=judge_answering(quotes_all_evidence)),
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swapped_numbers(), st.sampled_from(sorted(_LIARS)))
+def test_an_entity_never_gets_the_other_entitys_number(case: tuple[list[str], str], mode: str) -> None:
+    sources, answer = case
+    [sentence] = sentences_of(_LIARS[mode].validate(answer, {"sources": sources}))
+    assert sentence["verdict"] != "supported", (mode, sources, answer, sentence)

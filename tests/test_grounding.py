@@ -155,8 +155,8 @@ def test_context_cases_are_hand_written_and_plenty() -> None:
 def test_sentences_that_lean_on_the_previous_one(checker: ProvenanceChecker) -> None:
     """The hand-written context set: the last sentence of each answer leans on the one before.
     A guard must not pass a wrong fact because it is about "it"; the model is small, so the
-    bar is the share that comes out right (reported in the README), and no wrong one passes
-    in the two cases the issue names."""
+    bar is the share that comes out right, and no wrong one passes in the two cases checked
+    by name."""
     right = 0
     for case in CONTEXT_CASES:
         last = checker.check(CheckRequest(case["answer"], sources=case["sources"])).sentences[-1]

@@ -344,12 +344,11 @@ def test_server_example_runs() -> None:
     assert lines[1].startswith("validate route: 'The Eiffel Tower was completed in 1925.' -> ''")
 
 
-def test_readme_recipes_are_copied_from_the_examples() -> None:
-    """Each recipe block of "Use it in your stack" that names its example is a verbatim excerpt of
+def test_the_integration_recipes_are_copied_from_the_examples() -> None:
+    """Each recipe block of docs/integrations.md that names its example is a verbatim excerpt of
     it (indentation aside: an excerpt from inside a function is shown dedented), ≤ 15 lines, or,
     for the LangChain and LlamaIndex recipes, the whole example, so it runs as pasted."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Use it in your stack", 1)[1].split("\n## ", 1)[0]
+    section = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
     blocks = [b.split("\n```", 1)[0] for b in section.split("```python\n")[1:]]
     named = [b for b in blocks if b.startswith("# examples/")]
     assert [b.partition("\n")[0] for b in named] == [

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
+from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import SourceIndex, default_embed_function, load_default_embedder
-from validator.verdicts import Thresholds
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
@@ -100,7 +100,9 @@ def test_hybrid_embeds_only_the_lexical_shortlist_of_large_sources(checker: Prov
 
 def test_lexical_retrieval_never_loads_the_embedder() -> None:
     load_default_embedder.cache_clear()
-    report = ProvenanceChecker(retrieval="lexical").check(CheckRequest(ANSWER, sources=SOURCES))
+    report = ProvenanceChecker(config=CheckerConfig.from_settings(retrieval="lexical")).check(
+        CheckRequest(ANSWER, sources=SOURCES)
+    )
     assert [s.method for s in report.sentences] == ["model", "model"]
     assert [s.source_index for s in report.sentences] == [0, 1]
     assert load_default_embedder.cache_info().currsize == 0
@@ -147,7 +149,7 @@ def test_skipping_the_joint_premise_changes_no_verdict_and_no_review_flag(checke
     cases = [json.loads(line) for line in lines[:40]]
     sources = [case["premise"] for case in cases]
     requests = [CheckRequest(case["hypothesis"], sources=sources) for case in cases]
-    everywhere = ProvenanceChecker(thresholds=Thresholds.for_model(checker.scorer.settings, review=1.0))
+    everywhere = ProvenanceChecker(config=CheckerConfig.from_settings(review_threshold=1.0))
     full = [s for report in everywhere.check_batch(requests) for s in report.sentences]
     fast = [s for report in checker.check_batch(requests) for s in report.sentences]
     assert [s.verdict for s in fast] == [s.verdict for s in full]
@@ -161,6 +163,8 @@ def test_joint_premise_combines_facts_from_two_passages(checker: ProvenanceCheck
     sources = ["Marie Curie was born in Warsaw.", "Warsaw is the capital of Poland."]
     claim = "Marie Curie was born in the capital of Poland."
     joint = checker.check(CheckRequest(claim, sources=sources))
-    alone = ProvenanceChecker(joint_premise=False).check(CheckRequest(claim, sources=sources))
+    alone = ProvenanceChecker(config=CheckerConfig.from_settings(joint_premise=False)).check(
+        CheckRequest(claim, sources=sources)
+    )
     assert joint.sentences[0].entailment >= alone.sentences[0].entailment
     assert joint.sentences[0].verdict == "supported"

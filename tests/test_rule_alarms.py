@@ -1,4 +1,4 @@
-"""Rules that cry wolf (issue 34): the number and quote rules never veto a grounded answer in the
+"""Rules that must not cry wolf: the number and quote rules never veto a grounded answer in the
 forms LLMs write it (lists, counts, names with digits, dates in other formats, approximations,
 quoted titles, values retrieval did not bring, sentence-sized passages), and still catch each
 ungrounded twin, through a real Guard.

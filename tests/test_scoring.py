@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 import torch
+from helpers import (
+    run_cli,
+)
 from safetensors.torch import save_file
 from transformers import AutoModelForSequenceClassification
 
+from validator import ProvenanceNLI
+from validator.defaults import BUNDLED_MODEL_DIR, MODEL_SETTINGS_FILE
 from validator.errors import InvalidInput
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer, label_columns
 
@@ -86,3 +95,59 @@ def test_pickled_code_in_a_checkpoint_is_refused(tiny_model_factory, tmp_path) -
 def test_the_model_is_loaded_once_per_process_and_device(tiny_model_factory) -> None:
     path = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, "neutral")
     assert NLIScorer(path).loaded is NLIScorer(path, batch_size=3).loaded
+
+
+@pytest.fixture(scope="module")
+def model_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("model") / "model"
+    shutil.copytree(BUNDLED_MODEL_DIR, folder)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("settings_json", "named"),
+    [
+        ({"temperature": -1.26}, "temperature"),
+        ({"temperature": 0}, "temperature"),
+        ({"entailment_threshold": 1.5}, "entailment_threshold"),
+        ({"contradiction_threshold": -0.1}, "contradiction_threshold"),
+        ({"temperature": "1.2"}, "temperature"),
+        ({"temperature": True}, "temperature"),
+        ({"entailment_treshold": 0.5}, "entailment_treshold"),
+        ([0.5], "JSON object"),
+    ],
+)
+def test_a_broken_settings_file_is_invalid_input(model_copy: Path, settings_json: object, named: str) -> None:
+    (model_copy / MODEL_SETTINGS_FILE).write_text(json.dumps(settings_json), encoding="utf-8")
+    with pytest.raises(InvalidInput, match=named):
+        ProvenanceNLI(model_name=str(model_copy))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("entailment_threshold", "0.0"),
+        ("entailment_threshold", "-0.0"),
+        ("entailment_threshold", "5e-324"),
+        ("contradiction_threshold", "0.001"),
+        ("temperature", "1e300"),
+        ("temperature", "1e-300"),
+        ("temperature", "1" * 400),
+    ],
+)
+def test_a_settings_file_outside_the_sane_range_is_refused(tmp_path: Path, field: str, value: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(f'{{"{field}": {value}}}', encoding="utf-8")
+    with pytest.raises(InvalidInput, match=field):
+        ProvenanceNLI(on_fail="noop", settings=str(path))
+    result = run_cli(
+        "check", "--sources", "examples/eiffel-tower.txt", "--text", "-", "--settings", str(path), stdin="A."
+    )
+    assert result.returncode == 2 and field in result.stderr, result.stderr
+
+
+def test_a_settings_file_with_a_key_twice_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"entailment_threshold": 0.9, "entailment_threshold": 0.3}', encoding="utf-8")
+    with pytest.raises(InvalidInput, match="twice"):
+        ProvenanceNLI(on_fail="noop", settings=str(path))

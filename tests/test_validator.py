@@ -6,7 +6,10 @@ import pytest
 from guardrails import Guard
 from guardrails.classes.validation_outcome import ValidationOutcome
 from guardrails.errors import ValidationError
-from helpers import outcome, sentences_of
+from helpers import (
+    outcome,
+    sentences_of,
+)
 
 from validator import ProvenanceNLI
 
@@ -205,12 +208,59 @@ def test_a_real_quote_passes_the_quote_check_despite_curly_quotes_and_wrapping(m
 
 
 def test_every_setting_of_the_validator_reaches_the_checker_config() -> None:
-    """ProvenanceNLI forwards its arguments to CheckerConfig by name: one the config does not know
+    """ProvenanceNLI maps its arguments into the config's groups by name: one no group knows
     would be accepted and silently ignored."""
     import inspect
-    from dataclasses import fields
 
-    from validator.config import CheckerConfig
+    from validator.config import SETTING_GROUPS
 
     own = {"self", "on_fail", "report", "kwargs"}
-    assert set(inspect.signature(ProvenanceNLI.__init__).parameters) - own == {f.name for f in fields(CheckerConfig)}
+    assert set(inspect.signature(ProvenanceNLI.__init__).parameters) - own == set(SETTING_GROUPS)
+
+
+NON_DEFAULT_SETTINGS = {
+    "device": "cpu",
+    "batch_size": 4,
+    "max_length": 128,
+    "endpoint_timeout": 5.0,
+    "min_confidence": 0.7,
+    "contradiction_threshold": 0.6,
+    "review_threshold": 0.9,
+    "fail_on": ["unsupported"],
+    "uncertain": "flag",
+    "top_k": 5,
+    "retrieval": "lexical",
+    "joint_premise": False,
+    "query_timeout": 7.0,
+    "validation_method": "full",
+    "max_text_chars": 1_000,
+    "max_source_chars": 10_000,
+    "scorer": "cascade",
+    "llm_callable": "openai/local",
+    "llm_timeout": 9.0,
+    "llm_max_concurrency": 2,
+}
+
+
+def test_a_guard_rebuilt_from_its_dict_has_the_same_settings() -> None:
+    """guardrails records a validator's arguments and guardrails-api rebuilds Guards with
+    ``Guard.from_dict(guard.to_dict())``: every setting, each in its group, must survive that."""
+    from guardrails import Guard
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", **NON_DEFAULT_SETTINGS))
+    [validator] = guard._validators
+    assert isinstance(validator, ProvenanceNLI)
+    assert {name: validator._checker.config.settings()[name] for name in NON_DEFAULT_SETTINGS} == NON_DEFAULT_SETTINGS
+    rebuilt_guard = Guard.from_dict(guard.to_dict())
+    assert rebuilt_guard is not None
+    [rebuilt] = rebuilt_guard._validators
+    assert isinstance(rebuilt, ProvenanceNLI)
+    assert rebuilt._checker.config == validator._checker.config
+
+
+def test_fix_of_an_answer_that_fails_entirely_is_empty() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    fixed = outcome(
+        guard.validate("Paris is in Spain.  The moon is cheese.\n", metadata={"sources": ["Paris is in France."]})
+    )
+    assert fixed.validated_output == ""

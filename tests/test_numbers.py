@@ -1,0 +1,140 @@
+"""The number rule (validator/numbers.py): a number is vouched for only by the part of the
+evidence about the same thing, in any spelling, through the rule's function, a Guard and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from guardrails import Guard
+from guardrails.errors import ValidationError
+from helpers import (
+    EIFFEL,
+    EMPIRE,
+    WRONG_YEAR,
+    last_result,
+    only,
+    outcome,
+    run_cli,
+)
+
+from validator import ProvenanceNLI
+from validator.numbers import number_verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "failing"),
+    [(WRONG_YEAR, 0), ("The Eiffel Tower is in Paris. It was completed in 1931.", 1)],
+    ids=["same-sentence-subject", "pronoun"],
+)
+def test_a_number_of_another_subject_in_the_same_source_fails_the_cli(
+    tmp_path: Path, answer: str, failing: int
+) -> None:
+    (tmp_path / "source.txt").write_text(f"{EIFFEL} {EMPIRE}", encoding="utf-8")
+    (tmp_path / "answer.txt").write_text(answer, encoding="utf-8")
+    result = run_cli(
+        "check", "--sources", str(tmp_path / "source.txt"), "--text", str(tmp_path / "answer.txt"), "--json"
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    sentence = json.loads(result.stdout)["sentences"][failing]
+    assert (sentence["verdict"], sentence["method"]) == ("contradicted", "number_check")
+    assert "1931" in sentence["note"]
+
+
+def test_a_number_in_its_own_clause_still_passes() -> None:
+    result = ProvenanceNLI(on_fail="noop").validate(
+        "The Empire State Building was completed in 1931.", {"sources": [f"{EIFFEL} {EMPIRE}"]}
+    )
+    assert result.outcome == "pass"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("It fell to -40 degrees.", "It fell to 40 degrees.", "contradicted"),
+        ("It fell to minus 40 degrees.", "It fell to 40 degrees.", "contradicted"),
+        ("It fell to minus 40 degrees.", "It fell to -40 degrees.", None),
+        ("It was built in 1990.", "It was built in the 1990s.", "unsupported"),
+        ("It has forty rooms.", "It has 40 rooms.", None),
+        ("It has four hundred rooms.", "It has 400 rooms.", None),
+        ("It has 400 rooms.", "It has forty rooms.", "contradicted"),
+        ("It has 1.5 million users.", "It has 1,500,000 users.", None),
+        ("The trail is 5 kilometres long.", "The trail is 5 miles long.", "unsupported"),
+        ("Alice is 30 and Bob is 12.", "Alice is 12 and Bob is 30.", "contradicted"),
+        ("Alice 30, Bob 12.", "Alice 12, Bob 30.", "contradicted"),
+        ("Alice is 30 and Bob is 12.", "Alice is 30 and Bob is 12.", None),
+        (WRONG_YEAR, f"{EIFFEL} {EMPIRE}", "contradicted"),
+        (WRONG_YEAR, "The Eiffel Tower was completed in 1889, and the Empire State Building in 1931.", "contradicted"),
+        (EIFFEL, "The Eiffel Tower is in Paris. It was completed in 1889.", None),
+        (
+            "The Eiffel Tower was finished in 1889.",
+            "The Eiffel Tower is in Paris. Construction finished in 1889.",
+            None,
+        ),
+    ],
+)
+def test_the_number_rule(sentence: str, premise: str, expected: str | None) -> None:
+    assert number_verdict(sentence, premise) == expected
+
+
+def test_a_negative_number_is_not_its_absolute_value_through_a_guard() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    guard.validate(
+        "The temperature fell to -40 degrees.", metadata={"sources": ["The temperature fell to 40 degrees."]}
+    )
+    assert only(last_result(guard))["verdict"] != "supported"
+
+
+def test_the_same_quantity_in_another_spelling_is_not_a_contradiction() -> None:
+    """The model took "1.5 million" for another number than "1,500,000" (contradicted, 0.60)."""
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    for claim, source in [
+        ("The city has 1.5 million residents.", "The city has 1,500,000 residents."),
+        ("The city has 1,500,000 residents.", "The city has 1.5 million residents."),
+    ]:
+        assert outcome(guard.validate(claim, metadata={"sources": [source]})).validation_passed
+    with pytest.raises(ValidationError):
+        guard.validate(
+            "The city has 1.5 million residents.", metadata={"sources": ["The city has 2,500,000 residents."]}
+        )
+
+
+GAPS = [
+    ("The band released 6 albums.", "The band released 4 albums, 6 years after it formed."),
+    ("The path is 4 miles long.", "The path has 4 benches and is 9 kilometres long."),
+    ("The firm has 1925 staff.", "The firm, founded in 1925, has 300 staff."),
+    ("The runner finished 2nd.", "The runner finished 1st with 2 records."),
+    ("Exactly 500 people came.", "Over 500 people came."),
+    ("Henry VII built the chapel.", "Henry VIII built the chapel."),
+    ("A dozen boats sank.", "Thirty boats sank."),
+    (
+        "The tower was completed in 1925.",
+        "| event | year |\n| --- | --- |\n| tower completed | 1889 |\n| sign added | 1925 |",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), GAPS, ids=[a for a, _ in GAPS])
+def test_the_number_rule_vetoes_each_gap(answer: str, source: str) -> None:
+    assert number_verdict(answer, source) is not None
+    judge = json.dumps({"verdict": "supports", "confidence": 0.99, "quote": source})
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=lambda prompt: judge))
+    assert not outcome(guard.validate(answer, metadata={"sources": [source]})).validation_passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("The band released 4 albums.", GAPS[0][1]),
+        ("The path is 9 kilometres long.", GAPS[1][1]),
+        ("The firm has 300 staff.", GAPS[2][1]),
+        ("The runner finished 1st.", GAPS[3][1]),
+        ("More than 500 people came.", GAPS[4][1]),
+        ("Henry VIII built the chapel.", GAPS[5][1]),
+        ("Thirty boats sank.", GAPS[6][1]),
+        ("The tower was completed in 1889.", GAPS[7][1]),
+    ],
+)
+def test_the_right_numbers_still_pass_the_rule(answer: str, source: str) -> None:
+    assert number_verdict(answer, source) is None
