@@ -24,6 +24,7 @@ such premises. This rule settles one thing, and leaves the rest to the model:
 
 A premise that cannot vouch is not a verdict: the sentence is decided on its other premises (a
 single passage may still entail it), else it is ``unsupported`` with method ``binding_check``.
+``docs/verdicts.md`` states the rule for users, beside the number rule.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from guardrails.validator_base import (
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig, ValidationMethod
-from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice
+from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, describe
 from validator.retrieval import Retrieval
@@ -191,6 +191,8 @@ class ProvenanceNLI(Validator):
         try:
             if isinstance(value, list) and not value:
                 raise EmptyAnswer("the list of claims")
+            for text in texts:  # the checker reports no sentences for an empty text: a Guard fails it
+                require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
         except NotChecked as error:
             return FailResult(

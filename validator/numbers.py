@@ -6,16 +6,11 @@ sentence that the model (or the LLM judge, or the citation checker's model) woul
 checked against the evidence it rests on. The rule cannot be overruled, so it must be certain in
 both directions: it vetoes only what the evidence settles, and leaves the rest to the model.
 
-1. **What is a number of the claim.** Digits, "1,000", decimals, signs ("-40", "minus 40"),
-   percentages, money, clock times ("9 p.m."), years, decades ("the 1990s" is not 1990),
-   ordinals, ages ("57-year-old", "Jane Laut, 57,"), scales ("1.5 million" is "1,500,000"),
-   number words ("forty", read by the maintained text2num parser; "a dozen" is 12), units ("5
-   kilometres" is not "5 miles"; "6 albums" is not "6 years"), dates in any common form ("12 May
-   2019" is "May 12th, 2019"; "June 9–10" is "9 and 10 June"), bounds and approximations ("more
-   than 200", "up to 30%", "nearly 40%", "about 3,000", "exactly 500") and vague quantities
-   ("dozens of", "millions of") by what they allow, and numbers inside names ("Boeing 747",
-   "COVID-19", "Henry VIII"), which only the same name matches. Not a list marker, a numbered
-   heading or a footnote mark ("1.", "(a)", "Step 3:", "[2]"): that number is the list's.
+The rule as users read it, with every kind of number and what vouches for it, is stated once in
+``docs/verdicts.md`` (the *decide* stage); here is how the code reaches it.
+
+1. **What is a number of the claim** (:func:`find_numbers`): each kind of that table, read into a
+   value, a kind and a unit; a list marker, numbered heading or footnote mark is the list's.
 2. **Is the value there?** The evidence must hold a value the claim's allows (243 for "more than
    200"; a date at least as full as the claim's). If not, the sentence is ``contradicted`` when
    the evidence has another number in the same role (the same unit or kind, or the same word

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from validator.context import read_in_context
-from validator.errors import TextTooLong, require_text
+from validator.errors import TextTooLong
 from validator.judge import Usage
 from validator.language import is_english
 from validator.numbers import spelled_like
@@ -50,16 +50,13 @@ NOT_ENGLISH = (
 
 def split(batch: Batch, checker: ProvenanceChecker) -> None:
     """One claim per sentence of each text (``"sentence"``), or per whole stripped text
-    (``"full"``), after refusing a text with nothing to verify or a text or source set over its
-    limit.
+    (``"full"``), after refusing a text or a source set over its limit.
 
     Raises:
-        EmptyAnswer, NotUnicode: A text with no visible text, or with a lone surrogate.
         TextTooLong: Naming the limit and what to do instead.
     """
-    inputs, many = checker.config.inputs, len(batch.requests) > 1
+    inputs = checker.config.inputs
     for item, request in enumerate(batch.requests):
-        require_text(request.text, f"text {item + 1} of {len(batch.requests)}" if many else "the answer")
         _check_size(request, inputs.max_text_chars, inputs.max_source_chars)
         spans = split_sentences(request.text) if inputs.validation_method == "sentence" else _whole(request.text)
         batch.claims += [Claim(request, item, span) for span in spans]
