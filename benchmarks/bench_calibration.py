@@ -89,7 +89,7 @@ def main() -> None:
 
     scorer = NLIScorer()
     default = scorer.settings.entailment_threshold
-    checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(min_confidence=0.0))
+    checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(entailment_threshold=0.0))
     results: dict[str, dict] = {}
     header = "| set | n | " + " | ".join(f"{size} labels: default → calibrated" for size in args.sizes) + " |"
     lines = [header, "|" + " --- |" * (2 + len(args.sizes))]

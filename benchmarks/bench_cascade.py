@@ -1,4 +1,4 @@
-"""What ``scorer="cascade"`` saves: the share of sentences it sends to the LLM judge, and its
+"""What ``scorer_mode="cascade"`` saves: the share of sentences it sends to the LLM judge, and its
 accuracy against the NLI model alone and the judge alone, on the project's dev mix.
 
 The judge here is scripted: it answers every claim with its gold label (an ideal judge), so the
@@ -50,7 +50,7 @@ def main() -> None:
     contradicted = [row["label"] == "contradiction" for row in rows]
     for mode in ("nli", "cascade", "llm"):
         judge = ideal_judge if mode != "nli" else None
-        checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(scorer=mode, llm_callable=judge))
+        checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(scorer_mode=mode, llm_callable=judge))
         reports = checker.check_batch(requests)
         passed = [not report.failing(DEFAULT_POLICY) for report in reports]
         accuracy = sum(p == t for p, t in zip(passed, truth, strict=True)) / len(rows)

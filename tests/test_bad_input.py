@@ -95,7 +95,7 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         ({"fail_on": "hallucinated"}, r"fail_on must be"),
         ({"validation_method": "paragraph"}, r"validation_method must be one of"),
         ({"top_k": 0}, r"top_k must be a positive integer"),
-        ({"min_confidence": 1.5}, r"entailment threshold must be in \[0, 1\]"),
+        ({"entailment_threshold": 1.5}, r"entailment threshold must be in \[0, 1\]"),
         ({"inference_endpoint": "ftp://127.0.0.1/score"}, r"must be an http\(s\) URL"),
         ({"inference_endpoint": "http://127.0.0.1:9/score", "use_local": True}, r"contradicts use_local=True"),
         ({"use_local": False}, r"use_local=False needs validation_endpoint"),
@@ -110,7 +110,7 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         "fail_on",
         "validation_method",
         "top_k",
-        "min_confidence",
+        "entailment_threshold",
         "endpoint-scheme",
         "endpoint-and-use_local",
         "use_local-without-endpoint",
@@ -309,7 +309,7 @@ def test_a_deeply_nested_batch_line_is_a_row_error(tmp_path: Path) -> None:
 def test_a_deeply_nested_settings_file_is_invalid_input(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text(DEEP, encoding="utf-8")
     with pytest.raises(InvalidInput, match="settings"):
-        ProvenanceNLI(on_fail="noop", settings=str(tmp_path / "settings.json"))
+        ProvenanceNLI(on_fail="noop", settings_file=str(tmp_path / "settings.json"))
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ def lying_judge(prompt: str) -> str:
 def guards() -> dict[str, Guard]:
     return {
         "nli": Guard().use(ProvenanceNLI(on_fail="noop")),
-        "cascade": Guard().use(ProvenanceNLI(on_fail="noop", scorer="cascade", llm_callable=lying_judge)),
+        "cascade": Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="cascade", llm_callable=lying_judge)),
     }
 
 

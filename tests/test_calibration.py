@@ -1,4 +1,4 @@
-"""``python -m validator calibrate``: a user's labelled answers set the cut, and ``settings=`` /
+"""``python -m validator calibrate``: a user's labelled answers set the cut, and ``settings_file=`` /
 ``--settings`` use it. Labels are real (the hand-written out-of-domain set); which rows go in a
 file is chosen by the model's own scores, to make the defaults too lenient or too strict."""
 
@@ -27,7 +27,7 @@ DEFAULT = ModelSettings.for_model(str(BUNDLED_MODEL_DIR))
 @pytest.fixture(scope="module")
 def scored() -> list[tuple[dict, float]]:
     """Each labelled row with its weakest sentence's entailment, as calibrate sees it."""
-    checker = ProvenanceChecker(config=CheckerConfig.from_settings(min_confidence=0.0))
+    checker = ProvenanceChecker(config=CheckerConfig.from_settings(entailment_threshold=0.0))
     reports = checker.check_batch([CheckRequest(r["hypothesis"], sources=[r["premise"]]) for r in ROWS])
     return [(row, support_score(report)) for row, report in zip(ROWS, reports, strict=True)]
 
@@ -43,7 +43,7 @@ def write_rows(path: Path, rows: list[dict]) -> Path:
 
 def failing_items(rows: list[dict], settings: Path | None = None) -> int:
     """How many of ``rows`` a validator fails, at the model's cut or a settings file's."""
-    validator = ProvenanceNLI(on_fail="noop", settings=None if settings is None else str(settings))
+    validator = ProvenanceNLI(on_fail="noop", settings_file=None if settings is None else str(settings))
     return sum(validator.validate(r["hypothesis"], {"sources": [r["premise"]]}).outcome == "fail" for r in rows)
 
 
@@ -79,7 +79,7 @@ def test_the_fitted_cut_moves_the_way_the_labels_say(scored, tmp_path: Path, dir
     between = next(r for r, score in scored if low <= score < high)  # passes under one cut, fails under the other
     metadata = {"sources": [between["premise"]]}
     default_outcome = ProvenanceNLI(on_fail="noop").validate(between["hypothesis"], metadata).outcome
-    calibrated = ProvenanceNLI(on_fail="noop", settings=str(settings)).validate(between["hypothesis"], metadata)
+    calibrated = ProvenanceNLI(on_fail="noop", settings_file=str(settings)).validate(between["hypothesis"], metadata)
     expected = ("pass", "fail") if direction == "too-lenient" else ("fail", "pass")
     assert (default_outcome, calibrated.outcome) == expected
 
@@ -123,10 +123,10 @@ def test_a_settings_file_for_another_model_or_with_a_bad_field_is_refused(tmp_pa
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"entailment_threshold": 0.6, "labels": ["not_entailment", "entailment"]}))
     with pytest.raises(InvalidInput, match="labels"):
-        ProvenanceNLI(settings=str(path))
+        ProvenanceNLI(settings_file=str(path))
     path.write_text(json.dumps({"entailment_threshold": 1.6}))
     with pytest.raises(InvalidInput, match="entailment_threshold"):
-        ProvenanceNLI(settings=str(path))
+        ProvenanceNLI(settings_file=str(path))
     result = run_cli(
         "check", "--sources", "examples/eiffel-tower.txt", "--text", "examples/answer.txt", "--settings", str(path)
     )

@@ -220,7 +220,9 @@ def citations_cli(*options: str):
 def test_the_citations_command_takes_its_threshold_and_fail_on_flags() -> None:
     """By default c1 is verified at 0.84 (the README's example); with nothing counting as support
     and everything as contradiction, every citation the model judges is contradicted."""
-    tightened = citations_cli("--min-confidence", "1.0", "--contradiction-threshold", "0.0", "--fail-on", "unsupported")
+    tightened = citations_cli(
+        "--entailment-threshold", "1.0", "--contradiction-threshold", "0.0", "--fail-on", "unsupported"
+    )
     rows = {row["id"]: row for row in json.loads(tightened.stdout)}
     assert rows["c1"]["verdict"] == "contradicted"
     assert {row["verdict"] for row in rows.values() if row["method"] == "model"} == {"contradicted"}

@@ -229,8 +229,8 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
 
 _LIARS = {
     "nli": ProvenanceNLI(on_fail="noop"),
-    "llm": ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=judge_answering(quotes_all_evidence)),
-    "cascade": ProvenanceNLI(on_fail="noop", scorer="cascade", llm_callable=judge_answering(quotes_all_evidence)),
+    "llm": ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=judge_answering(quotes_all_evidence)),
+    "cascade": ProvenanceNLI(on_fail="noop", scorer_mode="cascade", llm_callable=judge_answering(quotes_all_evidence)),
 }
 
 

@@ -72,7 +72,7 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def judge(url: str, **kwargs: object) -> ProvenanceNLI:
-    options = {"scorer": "llm", "llm_callable": "openai/gemma", "llm_max_concurrency": 2, "llm_timeout": 120}
+    options = {"scorer_mode": "llm", "llm_callable": "openai/gemma", "llm_max_concurrency": 2, "llm_timeout": 120}
     options["llm_kwargs"] = {"api_base": url, "api_key": "local"}
     return ProvenanceNLI(**(options | kwargs))  # type: ignore[arg-type]
 
@@ -119,7 +119,7 @@ def test_nothing_passes_unverified_with_exception(llama_server: str) -> None:
 
 def test_the_cascade_sends_only_what_the_model_leaves_open(llama_server: str) -> None:
     text = "The Eiffel Tower in Paris was completed in 1889. It is made of gold."
-    result = judge(llama_server, scorer="cascade", on_fail="noop").validate(text, {"sources": SOURCES})
+    result = judge(llama_server, scorer_mode="cascade", on_fail="noop").validate(text, {"sources": SOURCES})
     details = result.metadata["provenance_nli"]  # type: ignore[index]
     if "error" in details:
         assert result.outcome == "fail"

@@ -119,7 +119,7 @@ GAPS = [
 def test_the_number_rule_vetoes_each_gap(answer: str, source: str) -> None:
     assert number_verdict(answer, source) is not None
     judge = json.dumps({"verdict": "supports", "confidence": 0.99, "quote": source})
-    guard = Guard().use(ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=lambda prompt: judge))
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=lambda prompt: judge))
     assert not outcome(guard.validate(answer, metadata={"sources": [source]})).validation_passed
 
 

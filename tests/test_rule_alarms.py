@@ -33,7 +33,7 @@ def quotes_all_evidence(prompt: str) -> str:
 
 @pytest.fixture(scope="module")
 def rules_alone() -> Guard:
-    return Guard().use(ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=quotes_all_evidence))
+    return Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=quotes_all_evidence))
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def test_sentence_sized_passages_from_a_query_function_vouch_for_their_number() 
     metadata = {"query_function": lambda text, k: passages}
     for validator in (
         ProvenanceNLI(on_fail="noop"),
-        ProvenanceNLI(on_fail="noop", scorer="llm", llm_callable=quotes_all_evidence),
+        ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=quotes_all_evidence),
     ):
         guard = Guard().use(validator)
         assert outcome(guard.validate(answer.format("6.5"), metadata=metadata)).validation_passed

@@ -139,7 +139,7 @@ def test_a_settings_file_outside_the_sane_range_is_refused(tmp_path: Path, field
     path = tmp_path / "settings.json"
     path.write_text(f'{{"{field}": {value}}}', encoding="utf-8")
     with pytest.raises(InvalidInput, match=field):
-        ProvenanceNLI(on_fail="noop", settings=str(path))
+        ProvenanceNLI(on_fail="noop", settings_file=str(path))
     result = run_cli(
         "check", "--sources", "examples/eiffel-tower.txt", "--text", "-", "--settings", str(path), stdin="A."
     )
@@ -150,4 +150,4 @@ def test_a_settings_file_with_a_key_twice_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text('{"entailment_threshold": 0.9, "entailment_threshold": 0.3}', encoding="utf-8")
     with pytest.raises(InvalidInput, match="twice"):
-        ProvenanceNLI(on_fail="noop", settings=str(path))
+        ProvenanceNLI(on_fail="noop", settings_file=str(path))

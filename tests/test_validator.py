@@ -223,7 +223,7 @@ NON_DEFAULT_SETTINGS = {
     "batch_size": 4,
     "max_length": 128,
     "endpoint_timeout": 5.0,
-    "min_confidence": 0.7,
+    "entailment_threshold": 0.7,
     "contradiction_threshold": 0.6,
     "review_threshold": 0.9,
     "fail_on": ["unsupported"],
@@ -235,7 +235,7 @@ NON_DEFAULT_SETTINGS = {
     "validation_method": "full",
     "max_text_chars": 1_000,
     "max_source_chars": 10_000,
-    "scorer": "cascade",
+    "scorer_mode": "cascade",
     "llm_callable": "openai/local",
     "llm_timeout": 9.0,
     "llm_max_concurrency": 2,
@@ -264,3 +264,20 @@ def test_fix_of_an_answer_that_fails_entirely_is_empty() -> None:
         guard.validate("Paris is in Spain.  The moon is cheese.\n", metadata={"sources": ["Paris is in France."]})
     )
     assert fixed.validated_output == ""
+
+
+def test_a_renamed_argument_keeps_its_old_name_for_one_release() -> None:
+    """``min_confidence``, ``scorer`` and ``settings`` were renamed; a caller's code, or a Guard
+    saved before, still builds the same validator, and is told what to write instead."""
+    from validator.cli import build_parser, config_from
+    from validator.errors import InvalidInput
+
+    with pytest.warns(DeprecationWarning) as warned:
+        old = ProvenanceNLI(on_fail="noop", min_confidence=0.7, scorer="cascade", llm_callable="openai/local")  # type: ignore[call-arg]
+    assert sorted(str(w.message).split("=")[0] for w in warned) == ["min_confidence", "scorer"]
+    new = ProvenanceNLI(on_fail="noop", entailment_threshold=0.7, scorer_mode="cascade", llm_callable="openai/local")
+    assert old._checker.config == new._checker.config
+    with pytest.raises(InvalidInput, match="pass entailment_threshold only"):
+        ProvenanceNLI(min_confidence=0.7, entailment_threshold=0.8)  # type: ignore[call-arg]
+    args = build_parser().parse_args(["check", "--sources", "a.txt", "--text", "b.txt", "--min-confidence", "0.9"])
+    assert config_from(args).verdicts.entailment_threshold == 0.9

@@ -162,7 +162,7 @@ def end_to_end_metrics(
     scorer = NLIScorer(str(model))
     requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
     reports = ProvenanceChecker(scorer, CheckerConfig.from_settings(retrieval=retrieval)).check_batch(requests)
-    cut_at_zero = CheckerConfig.from_settings(min_confidence=0.0, retrieval=retrieval)
+    cut_at_zero = CheckerConfig.from_settings(entailment_threshold=0.0, retrieval=retrieval)
     ranking = ProvenanceChecker(scorer, cut_at_zero)
     # the deterministic checks' certain pass and fail (infinite support scores) rank first and last
     scores = np.clip([support_score(report) for report in ranking.check_batch(requests)], -1.0, 2.0)

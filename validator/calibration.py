@@ -16,7 +16,7 @@ number check runs on all of them), and then fits the thresholds to the labels:
   tells contradicted answers from neutral ones.
 
 The result has the schema of the model folder's ``provenance_nli.json`` (plus the model's labels
-and how it was made), so ``ProvenanceNLI(settings=path)`` and ``--settings path`` read it like the
+and how it was made), so ``ProvenanceNLI(settings_file=path)`` and ``--settings path`` read it like the
 model's own. The temperature is the model's: the probabilities were cut at it.
 """
 

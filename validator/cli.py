@@ -377,7 +377,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if len({a.grounded for a in answers}) < 2:
         raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")
     config = config_from(args)
-    every_sentence = dataclasses.replace(config.verdicts, min_confidence=0.0)  # score every sentence: see calibrate()
+    every_sentence = dataclasses.replace(
+        config.verdicts, entailment_threshold=0.0
+    )  # score every sentence: see calibrate()
     checker = ProvenanceChecker(config=dataclasses.replace(config, verdicts=every_sentence))
     defaults_of_model = checker.scorer.settings
     requests = [CheckRequest(a.text, sources=a.sources) for a in answers]
@@ -434,10 +436,17 @@ def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
     model.add_argument("--backend", choices=BACKENDS, help="onnx: int8 ONNX Runtime on CPU (default: torch)")
     model.add_argument("--batch-size", type=_positive_int, help="default: 8 on CPU, 64 on GPU")
     model.add_argument("--max-length", type=_positive_int, help=f"tokens per model input ({defaults.MAX_LENGTH})")
-    model.add_argument("--settings", metavar="FILE.json", help="temperature and thresholds from `calibrate --output`")
+    model.add_argument(
+        "--settings",
+        dest="settings_file",
+        metavar="FILE.json",
+        help="temperature and thresholds from `calibrate --output`",
+    )
     common = _Parser(add_help=False, parents=[model], argument_default=argparse.SUPPRESS)
     common.add_argument(
-        "--min-confidence",
+        "--entailment-threshold",
+        "--min-confidence",  # its old name, for one release
+        dest="entailment_threshold",
         type=_probability,
         help="entailment probability to count as supported (default: the model's)",
     )
@@ -448,7 +457,9 @@ def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
     )
     common.add_argument("--fail-on", nargs="+", choices=FAILABLE_VERDICTS, help="default: both")
     common.add_argument("--html", default=None, metavar="FILE", help="also write a self-contained HTML report")
-    common.add_argument("--scorer", choices=SCORER_MODES, help="llm / cascade: an LLM judge (default: nli)")
+    common.add_argument(
+        "--scorer", dest="scorer_mode", choices=SCORER_MODES, help="llm / cascade: an LLM judge (default: nli)"
+    )
     common.add_argument(
         "--llm-model", dest="llm_callable", help="LiteLLM model name, e.g. gpt-4o-mini or openai/<name>"
     )

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from validator import defaults
 from validator.checkers.external import ExternalScorer, PairScorerProtocol
 from validator.citations import CitationChecker
+from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import InvalidInput, check_choice
 from validator.judge import SCORER_MODES, LLMCallable, LLMJudge, ScorerMode
 from validator.remote import RemoteScorer
@@ -63,7 +64,7 @@ class ModelConfig:
         backend: ``"torch"``, or ``"onnx"`` for int8 ONNX Runtime copies of the model and of the
             default embedder on the CPU (``pip install "provenance-nli[onnx]"``).
         max_length: Tokens per model input; longer passages are scored as windows.
-        settings: A settings file (``python -m validator calibrate --output``) whose temperature
+        settings_file: A settings file (``python -m validator calibrate --output``) whose temperature
             and thresholds replace the model folder's: the cut fitted to your own labelled
             answers. Its labels must be the model's. Defaults to None (the model's own).
         inference_endpoint: A remote scoring URL (KServe v2, e.g. the Ray Serve app in
@@ -76,7 +77,7 @@ class ModelConfig:
         pair_scorer: Another checker in the model's place: any object with ``labels`` and
             ``predict(pairs)`` (:class:`~validator.checkers.PairScorerProtocol`), such as
             :class:`~validator.checkers.MiniCheckScorer`. Its output is checked like a remote
-            endpoint's; the thresholds are 0.5 unless ``settings`` (calibrated for it) says
+            endpoint's; the thresholds are 0.5 unless ``settings_file`` (calibrated for it) says
             otherwise. Not with ``model_name``, ``model_checkpoint_path`` or
             ``inference_endpoint``. Defaults to None (the model).
     """
@@ -87,7 +88,7 @@ class ModelConfig:
     batch_size: int | None = None
     backend: Backend = "torch"
     max_length: int = defaults.MAX_LENGTH
-    settings: str | None = None
+    settings_file: str | None = None
     inference_endpoint: str | None = None
     endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S
     pair_scorer: PairScorerProtocol | PairScorer | None = field(default=None, repr=False)
@@ -109,7 +110,10 @@ class ModelConfig:
             if isinstance(self.pair_scorer, PairScorer):
                 return self.pair_scorer
             return ExternalScorer(
-                self.pair_scorer, max_length=self.max_length, settings_file=self.settings, timeout=self.endpoint_timeout
+                self.pair_scorer,
+                max_length=self.max_length,
+                settings_file=self.settings_file,
+                timeout=self.endpoint_timeout,
             )
         if self.inference_endpoint:
             return RemoteScorer(
@@ -117,7 +121,7 @@ class ModelConfig:
                 self.model_name,
                 max_length=self.max_length,
                 timeout=self.endpoint_timeout,
-                settings_file=self.settings,
+                settings_file=self.settings_file,
             )
         return NLIScorer(
             self.model_name,
@@ -126,7 +130,7 @@ class ModelConfig:
             max_length=self.max_length,
             batch_size=self.batch_size,
             backend=self.backend,
-            settings_file=self.settings,
+            settings_file=self.settings_file,
         )
 
 
@@ -135,8 +139,8 @@ class VerdictConfig:
     """Where the model's probabilities are cut into verdicts, and which verdicts fail.
 
     Args:
-        min_confidence: Entailment probability needed to count as supported. Defaults to the
-            model folder's threshold (or the ``settings`` file's).
+        entailment_threshold: Entailment probability needed to count as supported. Defaults to
+            the model folder's threshold (or the ``settings_file``'s).
         contradiction_threshold: Contradiction probability for ``contradicted``. Defaults to the
             model folder's.
         review_threshold: Verdicts less confident than this are flagged ``needs_review``.
@@ -148,7 +152,7 @@ class VerdictConfig:
             or a check that could not run, always fails).
     """
 
-    min_confidence: float | None = None
+    entailment_threshold: float | None = None
     contradiction_threshold: float | None = None
     review_threshold: float = defaults.REVIEW_THRESHOLD
     fail_on: str | Sequence[str] = FAILABLE_VERDICTS
@@ -158,7 +162,7 @@ class VerdictConfig:
         parse_fail_on(self.fail_on)
         check_choice("uncertain", self.uncertain, UNCERTAIN_POLICIES)
         Thresholds(
-            0.5 if self.min_confidence is None else self.min_confidence,
+            0.5 if self.entailment_threshold is None else self.entailment_threshold,
             0.5 if self.contradiction_threshold is None else self.contradiction_threshold,
             self.review_threshold,
         )  # in [0, 1], or InvalidInput naming the threshold
@@ -170,7 +174,7 @@ class VerdictConfig:
     def thresholds(self, scorer: PairScorer) -> Thresholds:
         """The scorer's model's cut-offs, with the ones set here in their place."""
         return Thresholds.for_model(
-            scorer.settings, self.min_confidence, self.contradiction_threshold, self.review_threshold
+            scorer.settings, self.entailment_threshold, self.contradiction_threshold, self.review_threshold
         )
 
 
@@ -231,7 +235,7 @@ class JudgeConfig:
     """Whether an LLM judge decides, and how it is called.
 
     Args:
-        scorer: ``"nli"`` (the NLI model; offline), ``"llm"`` (an LLM judge decides what the
+        scorer_mode: ``"nli"`` (the NLI model; offline), ``"llm"`` (an LLM judge decides what the
             deterministic checks leave open) or ``"cascade"`` (the NLI model first, the judge
             only where it is not confident).
         llm_callable: For ``"llm"`` / ``"cascade"``: a LiteLLM model name (``"gpt-4o-mini"``,
@@ -242,19 +246,19 @@ class JudgeConfig:
         llm_max_concurrency: Judge calls in flight at once.
     """
 
-    scorer: ScorerMode = "nli"
+    scorer_mode: ScorerMode = "nli"
     llm_callable: LLMCallable | None = None
     llm_kwargs: Mapping[str, Any] | None = field(default=None, repr=False)
     llm_timeout: float = defaults.LLM_TIMEOUT_S
     llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY
 
     def __post_init__(self) -> None:
-        check_choice("scorer", self.scorer, SCORER_MODES)
+        check_choice("scorer_mode", self.scorer_mode, SCORER_MODES)
         self.build()  # a bad llm_callable or llm_kwargs raises here; a judge missing for the mode, where it is used
 
     def build(self) -> LLMJudge | None:
-        """The LLM judge, for ``scorer="llm"`` or ``"cascade"``; None for ``"nli"``."""
-        if self.scorer not in ("llm", "cascade") or self.llm_callable is None:
+        """The LLM judge, for ``scorer_mode="llm"`` or ``"cascade"``; None for ``"nli"``."""
+        if self.scorer_mode not in ("llm", "cascade") or self.llm_callable is None:
             return None
         return LLMJudge(
             self.llm_callable,
@@ -286,9 +290,11 @@ class CheckerConfig:
     judge: JudgeConfig = JudgeConfig()
 
     @classmethod
+    @renamed_arguments(RENAMED_SETTINGS)
     def from_settings(cls, **settings: Any) -> CheckerConfig:
         """The config of flat settings, each put in its group (:data:`SETTING_GROUPS`); a
-        setting not given keeps its default.
+        setting not given keeps its default, and an old name (:data:`RENAMED_SETTINGS`) still
+        works this release, with a ``DeprecationWarning``.
 
         Raises:
             TypeError: A setting no group has.
@@ -317,6 +323,6 @@ class CheckerConfig:
             scorer,
             gate=gate,
             thresholds=self.verdicts.thresholds(scorer),
-            scorer_mode=self.judge.scorer,
+            scorer_mode=self.judge.scorer_mode,
             judge=self.judge.build(),
         )

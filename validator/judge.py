@@ -214,11 +214,11 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     return None
 
 
-def gated(judgement: Judgement, min_confidence: float) -> Judgement:
-    """A judge's "supports" counts only at ``min_confidence`` or above, as the model's does."""
-    if judgement.verdict != "supported" or judgement.confidence >= min_confidence:
+def gated(judgement: Judgement, entailment_threshold: float) -> Judgement:
+    """A judge's "supports" counts only at ``entailment_threshold`` or above, as the model's does."""
+    if judgement.verdict != "supported" or judgement.confidence >= entailment_threshold:
         return judgement
-    note = f"the judge's confidence {judgement.confidence:.2f} is below min_confidence {min_confidence:.2f}"
+    note = f"the judge's confidence {judgement.confidence:.2f} is below entailment_threshold {entailment_threshold:.2f}"
     return replace(judgement, verdict="unsupported", note=note)
 
 
@@ -377,10 +377,10 @@ def check_scorer_mode(scorer_mode: str, judge: LLMJudge | None) -> ScorerMode:
     Raises:
         InvalidInput: An unknown mode, or ``"llm"`` / ``"cascade"`` without a judge.
     """
-    check_choice("scorer", scorer_mode, SCORER_MODES)
+    check_choice("scorer_mode", scorer_mode, SCORER_MODES)
     if scorer_mode != "nli" and judge is None:
         raise InvalidInput(
-            f'scorer="{scorer_mode}" needs an LLM judge: pass llm_callable (on the command line, --llm-model)'
+            f'scorer_mode="{scorer_mode}" needs an LLM judge: pass llm_callable (on the command line, --llm-model)'
         )
     return scorer_mode  # type: ignore[return-value]
 

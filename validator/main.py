@@ -25,6 +25,7 @@ from guardrails.validator_base import (
 from validator import defaults
 from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig, ValidationMethod
+from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, describe
@@ -70,14 +71,14 @@ class ProvenanceNLI(Validator):
         says what it does and its default:
 
         - ``ModelConfig``: ``model_name``, ``model_checkpoint_path``, ``device``, ``batch_size``,
-          ``backend``, ``max_length``, ``settings``, ``inference_endpoint``, ``endpoint_timeout``,
+          ``backend``, ``max_length``, ``settings_file``, ``inference_endpoint``, ``endpoint_timeout``,
           ``pair_scorer``;
-        - ``VerdictConfig``: ``min_confidence``, ``contradiction_threshold``, ``review_threshold``,
+        - ``VerdictConfig``: ``entailment_threshold``, ``contradiction_threshold``, ``review_threshold``,
           ``fail_on``, ``uncertain``;
         - ``RetrievalConfig``: ``top_k``, ``retrieval``, ``joint_premise``, ``query_timeout``,
           ``embedding_cache``;
         - ``InputConfig``: ``validation_method``, ``max_text_chars``, ``max_source_chars``;
-        - ``JudgeConfig``: ``scorer``, ``llm_callable``, ``llm_kwargs``, ``llm_timeout``,
+        - ``JudgeConfig``: ``scorer_mode``, ``llm_callable``, ``llm_kwargs``, ``llm_timeout``,
           ``llm_max_concurrency``.
 
     **Metadata** (per call)
@@ -95,6 +96,7 @@ class ProvenanceNLI(Validator):
         >>> guard.validate("Paris is in Spain.", metadata={"sources": ["Paris is in France."]})
     """
 
+    @renamed_arguments(RENAMED_SETTINGS)
     def __init__(
         self,
         inference_endpoint: str | None = None,
@@ -102,7 +104,7 @@ class ProvenanceNLI(Validator):
         model_checkpoint_path: str | None = None,
         top_k: int = defaults.TOP_K,
         max_length: int = defaults.MAX_LENGTH,
-        min_confidence: float | None = None,
+        entailment_threshold: float | None = None,
         on_fail: Callable[..., Any] | OnFailAction | str | None = None,
         *,
         device: str | None = None,
@@ -119,14 +121,14 @@ class ProvenanceNLI(Validator):
         query_timeout: float = defaults.QUERY_TIMEOUT_S,
         retrieval: Retrieval = "hybrid",
         embedding_cache: str | None = None,
-        scorer: ScorerMode = "nli",
+        scorer_mode: ScorerMode = "nli",
         llm_callable: LLMCallable | None = None,
         llm_kwargs: dict[str, Any] | None = None,
         llm_timeout: float = defaults.LLM_TIMEOUT_S,
         llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         report: Literal["html"] | None = None,
-        settings: str | None = None,
+        settings_file: str | None = None,
         pair_scorer: PairScorerProtocol | None = None,
         **kwargs: Any,
     ) -> None:
@@ -141,12 +143,12 @@ class ProvenanceNLI(Validator):
             "batch_size": batch_size,
             "backend": backend,
             "max_length": max_length,
-            "settings": settings,
+            "settings_file": settings_file,
             "inference_endpoint": inference_endpoint,
             "endpoint_timeout": endpoint_timeout,
             "pair_scorer": pair_scorer,
             # verdicts
-            "min_confidence": min_confidence,
+            "entailment_threshold": entailment_threshold,
             "contradiction_threshold": contradiction_threshold,
             "review_threshold": review_threshold,
             "fail_on": fail_on,
@@ -162,7 +164,7 @@ class ProvenanceNLI(Validator):
             "max_text_chars": max_text_chars,
             "max_source_chars": max_source_chars,
             # judge
-            "scorer": scorer,
+            "scorer_mode": scorer_mode,
             "llm_callable": llm_callable,
             "llm_kwargs": llm_kwargs,
             "llm_timeout": llm_timeout,

@@ -49,7 +49,7 @@ class ProvenanceChecker:
         self.scorer = as_pair_scorer(scorer) if scorer is not None else self.config.model.build_scorer()
         self.thresholds = self.config.verdicts.thresholds(self.scorer)
         self.judge = self.config.judge.build()
-        check_scorer_mode(self.config.judge.scorer, self.judge)
+        check_scorer_mode(self.config.judge.scorer_mode, self.judge)
         self.cache = cache or SourceIndexCache()
         model, retrieval = self.config.model, self.config.retrieval
         # loads no model yet: the default embedder loads on its first call
@@ -111,7 +111,7 @@ class ProvenanceChecker:
 
     def describe(self) -> dict[str, Any]:
         """The settings that decide a verdict, as a report shows them."""
-        retrieval, mode = self.config.retrieval, self.config.judge.scorer
+        retrieval, mode = self.config.retrieval, self.config.judge.scorer_mode
         return {
             "model": "bundled (provenance-nli-minilm-l6)" if self.bundled else self.scorer.name,
             "entailment_threshold": self.thresholds.entailment,

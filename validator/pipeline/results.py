@@ -144,7 +144,7 @@ def _shown(claim: Claim, order: list[int]) -> Evidence:
 
 
 def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> SentenceResult:
-    """The judge's verdict. Support must clear ``min_confidence``, the number rule over every
+    """The judge's verdict. Support must clear ``entailment_threshold``, the number rule over every
     passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note

@@ -143,7 +143,7 @@ def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
 
 def score(batch: Batch, checker: ProvenanceChecker) -> None:
     """Each open claim's ``(n_premises, 3)`` probabilities, in two batched calls for them all
-    (not with ``scorer="llm"``, where the judge decides instead): first every claim's passages,
+    (not with ``scorer_mode="llm"``, where the judge decides instead): first every claim's passages,
     then the joint premise of each claim that no passage supports with an entailment of at least
     the entailment and the review thresholds.
 
@@ -152,7 +152,7 @@ def score(batch: Batch, checker: ProvenanceChecker) -> None:
     entailing premises is shown, and it is the longest input, as long as the passages together;
     it is dropped from their premises. Numbers are spelled as the premise spells them: "1.5
     million" reads as "1,500,000" beside it."""
-    if checker.config.judge.scorer == "llm":
+    if checker.config.judge.scorer_mode == "llm":
         return
     claims, thresholds = batch.open, checker.thresholds
     alone = [[p for p in claim.premises if not p.joint] for claim in claims]
@@ -183,17 +183,17 @@ def _probabilities(scorer: PairScorer, claims: Sequence[Claim], premises: Sequen
 
 def decide(batch: Batch, checker: ProvenanceChecker) -> None:
     """The model's verdict on each scored claim (:func:`validator.pipeline.results.by_model`)."""
-    if checker.config.judge.scorer == "llm":
+    if checker.config.judge.scorer_mode == "llm":
         return
     for claim in batch.open:
         claim.result = results.by_model(claim, checker.thresholds)
 
 
 def judge(batch: Batch, checker: ProvenanceChecker) -> None:
-    """The judge's verdicts, asked for all at once: on every open claim (``scorer="llm"``: the
+    """The judge's verdicts, asked for all at once: on every open claim (``scorer_mode="llm"``: the
     model decided nothing), or on those the model decided below the review threshold
     (``"cascade"``); the model's verdict stands on the rest. Its token use goes in ``batch.usage``."""
-    if checker.judge is None or checker.config.judge.scorer == "nli":
+    if checker.judge is None or checker.config.judge.scorer_mode == "nli":
         return
     asked = [
         claim
