@@ -251,7 +251,7 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
         return scored
 
     pairs = sum(len(claim.probabilities) for claim in score().claims)
-    texts = [chunk.text for request in requests for chunk in checker.index(request).chunks]
+    texts = [chunk.text for item in range(len(requests)) for chunk in checker.index(batch, item).chunks]
     texts += [claim.span.text for claim in batch.claims]
     nli = median_seconds(score, runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)

@@ -11,7 +11,7 @@ from validator import defaults
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
-from validator.judge import check_scorer_mode
+from validator.judge import Usage, check_scorer_mode
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckReport, CheckRequest
 from validator.pipeline.stages import STAGES
@@ -24,6 +24,7 @@ from validator.retrieval import (
     default_embedder_name,
 )
 from validator.scoring import PairScorer
+from validator.verdicts import SentenceResult
 
 
 class ProvenanceChecker:
@@ -81,13 +82,19 @@ class ProvenanceChecker:
         batch = Batch(requests)
         for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
             stage(batch, self)
-        return [self._report(request, batch, item) for item, request in enumerate(requests)]
+        return [
+            self._report(request, sentences, batch.usage)
+            for request, sentences in zip(requests, batch.results(), strict=True)
+        ]
 
-    def index(self, request: CheckRequest) -> SourceIndex:
-        """The cached index of a request's ``sources`` (chunked and BM25-indexed; chunks are
-        embedded later, as searches need them)."""
+    def index(self, batch: Batch, item: int) -> SourceIndex:
+        """The cached index of the ``item``-th request's ``sources`` (chunked and BM25-indexed;
+        chunks are embedded later, as searches need them), looked up once per batch."""
+        if item in batch.indexes:
+            return batch.indexes[item]
+        request = batch.requests[item]
         assert request.sources is not None, "a query_function request has no sources to index"
-        return self.cache.get(
+        batch.indexes[item] = self.cache.get(
             request.sources,
             request.embed_function or self.default_embed,
             request.chunk_strategy,
@@ -95,13 +102,13 @@ class ProvenanceChecker:
             request.chunk_overlap,
             self.scorer.token_offsets,
         )
+        return batch.indexes[item]
 
-    def _report(self, request: CheckRequest, batch: Batch, item: int) -> CheckReport:
-        sentences = batch.results(item)
+    def _report(self, request: CheckRequest, sentences: list[SentenceResult], usage: Usage | None) -> CheckReport:
         llm = None
-        if batch.usage is not None and self.judge is not None:
+        if usage is not None and self.judge is not None:
             judged = sum(s.judged for s in sentences)
-            llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **batch.usage.to_dict()}
+            llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **usage.to_dict()}
         return CheckReport(request.text, sentences, llm, self.describe())
 
     @property

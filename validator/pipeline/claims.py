@@ -15,7 +15,7 @@ import numpy as np
 
 from validator.judge import Usage
 from validator.pipeline.request import CheckRequest
-from validator.retrieval import Evidence
+from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import Span, split_source_sentences
 from validator.verdicts import SentenceResult
 
@@ -70,6 +70,9 @@ class Batch:
     claims: list[Claim] = field(default_factory=list)
     usage: Usage | None = None
     """The LLM judge's token use, once it has been asked."""
+    indexes: dict[int, SourceIndex] = field(default_factory=dict)
+    """Each request's source index by its place in the batch, looked up once for the stages that
+    search it (``settle`` and ``retrieve``): finding it in the cache hashes every source."""
 
     @property
     def open(self) -> list[Claim]:
@@ -82,13 +85,13 @@ class Batch:
             members = list(group)
             yield members[0].request, members
 
-    def results(self, item: int) -> list[SentenceResult]:
-        """Every result of the ``item``-th request's text, in order (all claims are decided by then)."""
-        results = []
-        for claim in (claim for claim in self.claims if claim.item == item):
+    def results(self) -> list[list[SentenceResult]]:
+        """Every request's results, in order (all claims are decided by then)."""
+        results: list[list[SentenceResult]] = [[] for _ in self.requests]
+        for claim in self.claims:
             if claim.result is None:  # a bug in a stage: fail loudly rather than report a partial text
                 raise RuntimeError(f"no stage decided the sentence {claim.span.text!r}")
-            results.append(claim.result)
+            results[claim.item].append(claim.result)
         return results
 
 

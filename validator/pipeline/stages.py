@@ -106,7 +106,7 @@ def settle(batch: Batch, checker: ProvenanceChecker) -> None:
     retrieval = checker.config.retrieval
     for request, claims in batch.by_request(batch.open):
         if request.sources is not None:
-            evidence.settle_on_sources(claims, request.sources, checker.index(request))
+            evidence.settle_on_sources(claims, request.sources, checker.index(batch, claims[0].item))
             continue
         assert request.query_function is not None
         found = query(request.query_function, [c.reading for c in claims], retrieval.top_k, retrieval.query_timeout)
@@ -123,7 +123,7 @@ def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
     (:mod:`validator.language`)."""
     retrieval = checker.config.retrieval
     for request, claims in batch.by_request(batch.open):
-        if request.sources is not None and (index := checker.index(request)).chunks:
+        if request.sources is not None and (index := checker.index(batch, claims[0].item)).chunks:
             found = index.search(
                 [c.reading for c in claims], retrieval.top_k, request.distance_metric, retrieval.retrieval
             )
@@ -166,8 +166,9 @@ def score(batch: Batch, checker: ProvenanceChecker) -> None:
     joints = _probabilities(checker.scorer, [claims[i] for i in unsure], [claims[i].premises[-1:] for i in unsure])
     for i, joint in zip(unsure, joints, strict=True):
         first[i] = np.vstack([first[i], joint])
+    joined = set(unsure)
     for i, (claim, probabilities) in enumerate(zip(claims, first, strict=True)):
-        if i not in unsure:
+        if i not in joined:
             claim.premises = alone[i]
         claim.probabilities = probabilities
 
