@@ -74,9 +74,14 @@ WORKLOADS = {  # name: (sentences per answer, sources per item, items)
     "f": (10, 1, 1),
     "g": (10, 20, 1),
     "h": (10, 50, 20),
+    "i": (10, 20, 1),
 }
-AT_DEFAULTS = ("e", "f", "g", "h")
+AT_DEFAULTS = ("e", "f", "g", "h", "i")
 NO_COPIES = ("g", "h")
+REWORDED = ("i",)
+"""Half the answer copied, the other half in words of its own: every other sentence is cut short by
+its last word and ends in a phrase no source has, so BM25 alone cannot anchor it and the
+embedder runs (the shape of a RAG answer: 10 sentences, ~20 sources of ~1,500 characters)."""
 SHARED_SOURCES = ("h",)
 """Workloads whose items all check against one set of sources: a RAG app's knowledge base."""
 """Workloads whose answers copy no sentence: every sentence is retrieved for and scored."""
@@ -111,12 +116,20 @@ def passages(chars: int = 1500) -> list[str]:
 
 
 def make_items(
-    sentences: int, sources: int, items: int, corpus: list[str], seed: int, copies: bool = True, shared: bool = False
+    sentences: int,
+    sources: int,
+    items: int,
+    corpus: list[str],
+    seed: int,
+    copies: bool = True,
+    shared: bool = False,
+    reworded: bool = False,
 ) -> list[Item]:
     """Answers made of sentences from their sources, every other one with "is" negated where it
     has one (so most stay copies); with ``copies=False`` every sentence also loses its last word,
     so none is a copy and each goes through retrieval and the model. ``shared``: every answer
-    draws on (and is checked against) the same sources."""
+    draws on (and is checked against) the same sources; ``reworded``: every other sentence is a copy
+    and the rest are cut short and end in words of their own (:data:`REWORDED`)."""
     rng = np.random.default_rng(seed)
     made = []
     common = [corpus[i] for i in rng.choice(len(corpus), sources, replace=False)] if shared else None
@@ -127,6 +140,11 @@ def make_items(
         answer = [s if i % 2 == 0 else s.replace(" is ", " is not ", 1) for i, s in enumerate(picked)]
         if not copies:
             answer = [s.rstrip(".").rsplit(" ", 1)[0] + "." for s in answer]
+        if reworded:
+            answer = [
+                s if i % 2 == 0 else s.rstrip(".").rsplit(" ", 1)[0] + ", as the manual explains."
+                for i, s in enumerate(picked)
+            ]
         made.append((" ".join(answer), chosen))
     return made
 
@@ -143,7 +161,12 @@ def workload_items(name: str, corpus: list[str]) -> list[Item]:
     if name in HUGE_SOURCE:
         return huge_items(WORKLOADS[name][0], HUGE_SOURCE[name], corpus, seed=ord(name))
     return make_items(
-        *WORKLOADS[name], corpus, seed=ord(name), copies=name not in NO_COPIES, shared=name in SHARED_SOURCES
+        *WORKLOADS[name],
+        corpus,
+        seed=ord(name),
+        copies=name not in NO_COPIES,
+        shared=name in SHARED_SOURCES,
+        reworded=name in REWORDED,
     )
 
 
@@ -367,7 +390,8 @@ def main() -> None:
             if name in HUGE_SOURCE
             else "{} sentence(s) x {} sources x {} item(s)".format(*WORKLOADS[name])
             + (" at both defaults" if name in AT_DEFAULTS else "")
-            + (", no sentence copied" if name in NO_COPIES else ""),
+            + (", no sentence copied" if name in NO_COPIES else "")
+            + (", half copied and half reworded" if name in REWORDED else ""),
             "pairs": pairs,
             "ours_cold_s": ours_cold,
             "ours_warm_s": ours_warm,

@@ -9,15 +9,20 @@ import numpy as np
 import pytest
 from helpers import ROOT
 
+from validator import retrieval
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import SourceIndex, default_embed_function, load_default_embedder
+from validator.scoring import Backend
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
     "Mount Everest is the highest mountain above sea level.",
 ]
 ANSWER = "The Eiffel Tower was finished in 1889. Everest is the highest mountain on Earth."
+"""Neither sentence has all its words in one source ("finished", "Earth"), so a search embeds."""
+MORE_SOURCES = [*SOURCES, "The Louvre is a museum in Paris.", "K2 is the second highest mountain."]
+"""More chunks than top_k, so which passages are read depends on the search."""
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +45,7 @@ class CountingEmbedder:
 def test_sources_are_embedded_once_and_sentences_in_one_call(checker: ProvenanceChecker) -> None:
     embedder = CountingEmbedder()
     for _ in range(3):
-        checker.check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
+        checker.check(CheckRequest(ANSWER, sources=MORE_SOURCES, embed_function=embedder))
     # one call for the chunks of the source set, then one call per check for all its sentences
     assert len(embedder.calls) == 1 + 3
     assert embedder.calls[1:] == [2, 2, 2]
@@ -71,15 +76,15 @@ def test_the_default_embedder_reuses_its_index(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_new_source_set_is_indexed_again(checker: ProvenanceChecker) -> None:
     embedder = CountingEmbedder()
-    checker.check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
-    checker.check(CheckRequest(ANSWER, sources=[*SOURCES, "A third source."], embed_function=embedder))
+    checker.check(CheckRequest(ANSWER, sources=MORE_SOURCES, embed_function=embedder))
+    checker.check(CheckRequest(ANSWER, sources=[*MORE_SOURCES, "A fifth source."], embed_function=embedder))
     assert len(embedder.calls) == 4
 
 
 def test_a_batch_indexes_a_repeated_source_set_once(checker: ProvenanceChecker) -> None:
     embedder = CountingEmbedder()
     requests = [
-        CheckRequest(ANSWER, sources=[f"Source number {i}.", *SOURCES], embed_function=embedder) for i in range(4)
+        CheckRequest(ANSWER, sources=[f"Source number {i}.", *MORE_SOURCES], embed_function=embedder) for i in range(4)
     ]
     reports = checker.check_batch([*requests, requests[0]])
     assert [len(r.sentences) for r in reports] == [2] * 5
@@ -93,9 +98,46 @@ def test_hybrid_embeds_only_the_lexical_shortlist_of_large_sources(checker: Prov
     embedder = CountingEmbedder()
     filler = [f"Paragraph {i} is about the harbour of town number {i} and its fishing boats." for i in range(300)]
     checker.check(
-        CheckRequest("The Eiffel Tower was completed in 1889.", sources=[*filler, SOURCES[0]], embed_function=embedder)
+        CheckRequest("The Eiffel Tower was finished in 1889.", sources=[*filler, SOURCES[0]], embed_function=embedder)
     )
     assert embedder.calls[0] <= 40  # chunks embedded: the shortlist, not all ~300
+
+
+@pytest.fixture
+def default_embedder_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many texts each call of the default embedder gets (an app's own embed_function is
+    called on every search, so these tests go through the default one)."""
+    calls: list[int] = []
+    load = retrieval.load_default_embedder
+
+    def counting(device: str, backend: Backend):
+        embed = load(device, backend)
+        return lambda texts: calls.append(len(texts)) or embed(texts)
+
+    monkeypatch.setattr(retrieval, "load_default_embedder", counting)
+    return calls
+
+
+def test_a_sentence_anchored_in_one_passage_embeds_nothing(default_embedder_calls: list[int]) -> None:
+    filler = [f"Paragraph {i} is about the harbour of town number {i} and its fishing boats." for i in range(300)]
+    anchored = "The Eiffel Tower was completed in 1889."  # not a copy, but every word is in one passage
+    report = ProvenanceChecker().check(CheckRequest(anchored, sources=[*filler, SOURCES[0]]))
+    assert default_embedder_calls == []
+    assert [(s.verdict, s.method, s.source_index) for s in report.sentences] == [("supported", "model", 300)]
+    reworded = ProvenanceChecker().check(CheckRequest(ANSWER, sources=[*filler, *SOURCES]))
+    assert default_embedder_calls and [s.source_index for s in reworded.sentences] == [300, 301]
+
+
+def test_sources_of_top_k_chunks_or_fewer_embed_nothing(default_embedder_calls: list[int]) -> None:
+    report = ProvenanceChecker().check(CheckRequest(ANSWER, sources=SOURCES))
+    assert default_embedder_calls == []  # two chunks, top_k 3: both are read whatever a search would say
+    assert [(s.method, s.source_index) for s in report.sentences] == [("model", 0), ("model", 1)]
+
+
+def test_an_apps_own_embed_function_is_called_even_where_a_search_needs_none() -> None:
+    embedder = CountingEmbedder()
+    ProvenanceChecker().check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
+    assert embedder.calls  # so a broken one fails closed at once (tests/test_bad_input.py)
 
 
 def test_lexical_retrieval_never_loads_the_embedder() -> None:

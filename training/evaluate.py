@@ -15,6 +15,10 @@ before the grounding work) and the bundled one, or ``--model`` (``new``):
   area under the ROC curve ranks answers by their weakest sentence
   (:func:`validator.calibration.support_score`, from a second run with the entailment cut at 0).
 
+``--backends torch onnx`` compares the bundled model on two runtimes instead of two releases,
+on the same items, and adds a paired bootstrap interval of each set's AUROC and balanced-accuracy
+difference (the second backend minus the first): whether a faster runtime may be the default.
+
 Every set but VitaminC test is sampled to at most ``--per-set`` items with a fixed seed (2 CPU
 cores). None of these sets is used to train or to choose thresholds. The table is rewritten
 after every set, so a run stopped early keeps what it finished.
@@ -42,7 +46,7 @@ from validator.calibration import support_score
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import Retrieval
-from validator.scoring import ENTAILMENT, NLIScorer
+from validator.scoring import BACKENDS, ENTAILMENT, Backend, NLIScorer
 from validator.verdicts import DEFAULT_POLICY, decide_columns
 
 EVAL = Path("../shared/data/eval")
@@ -128,8 +132,8 @@ def sample(rows: list, size: int, seed: int) -> list:
     return rows if len(rows) <= size else random.Random(seed).sample(rows, size)
 
 
-def pair_metrics(model: Path, rows: list[Row]) -> dict[str, float]:
-    scorer = NLIScorer(str(model))
+def pair_metrics(model: Path, rows: list[Row], backend: Backend = "torch") -> dict:
+    scorer = NLIScorer(str(model), backend=backend)
     probs = scorer.score([(r["premise"], r["hypothesis"]) for r in rows])
     settings = scorer.settings
     decided = decide_columns(probs, settings.entailment_threshold, settings.contradiction_threshold)
@@ -144,6 +148,7 @@ def pair_metrics(model: Path, rows: list[Row]) -> dict[str, float]:
         if contradicted.any()
         else float("nan"),
         "unsupported_passed": float((decided[~supported] == ENTAILMENT).mean()) if (~supported).any() else float("nan"),
+        "items": {"positive": supported, "score": probs[:, ENTAILMENT], "passed": decided == ENTAILMENT},
     }
     if all(label in LABEL_COLUMN for label in labels):
         gold = np.array([LABEL_COLUMN[label] for label in labels])
@@ -155,11 +160,32 @@ def _auroc(positive: np.ndarray, scores: np.ndarray) -> float:
     return float(roc_auc_score(positive, scores)) if 0 < positive.sum() < len(positive) else float("nan")
 
 
+def paired_bootstrap(first: dict, second: dict, rounds: int = 1000, seed: int = 13) -> dict[str, list[float]]:
+    """95% intervals of ``second - first`` in AUROC and balanced accuracy, resampling the same
+    items for both (the per-item arrays of :func:`pair_metrics` or :func:`end_to_end_metrics`)."""
+    positive = first["positive"]
+    rng = np.random.default_rng(seed)
+    differences: dict[str, list[float]] = {"auroc": [], "balanced_accuracy": []}
+    for _ in range(rounds):
+        pick = rng.integers(0, len(positive), len(positive))
+        if not 0 < positive[pick].sum() < len(pick):
+            continue
+        differences["auroc"].append(
+            _auroc(positive[pick], second["score"][pick]) - _auroc(positive[pick], first["score"][pick])
+        )
+        differences["balanced_accuracy"].append(
+            balanced_accuracy_score(positive[pick], second["passed"][pick])
+            - balanced_accuracy_score(positive[pick], first["passed"][pick])
+        )
+    return {name: [float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))] for name, d in differences.items()}
+
+
 def end_to_end_metrics(
-    model: Path, items: list[tuple[list[str], str, bool]], retrieval: Retrieval = "hybrid"
-) -> dict[str, float]:
-    """The whole validator on each item (``retrieval`` as given; ``bench_retrieval`` compares them)."""
-    scorer = NLIScorer(str(model))
+    model: Path, items: list[tuple[list[str], str, bool]], retrieval: Retrieval = "hybrid", backend: Backend = "torch"
+) -> dict:
+    """The whole validator on each item (``retrieval`` as given; ``bench_retrieval`` compares them;
+    ``backend`` is the NLI model's runtime, the embedder stays torch's)."""
+    scorer = NLIScorer(str(model), backend=backend)
     requests = [CheckRequest(text, sources=sources) for sources, text, _ in items]
     reports = ProvenanceChecker(scorer, CheckerConfig.from_settings(retrieval=retrieval)).check_batch(requests)
     cut_at_zero = CheckerConfig.from_settings(entailment_threshold=0.0, retrieval=retrieval)
@@ -177,7 +203,8 @@ def end_to_end_metrics(
         "balanced_accuracy": balanced_accuracy_score(faithful, passed),
         "supported_flagged": float((~passed[faithful]).mean()) if faithful.any() else float("nan"),
         "unfaithful_passed": float(passed[~faithful].mean()) if (~faithful).any() else float("nan"),
-        "methods": methods,  # type: ignore[dict-item]
+        "methods": methods,
+        "items": {"positive": faithful, "score": scores, "passed": passed},
     }
 
 
@@ -198,19 +225,32 @@ def main() -> None:
     parser.add_argument(
         "--end-to-end-only", action="store_true", help="skip the pair sets (the rules only change these)"
     )
+    parser.add_argument(
+        "--backends",
+        nargs=2,
+        choices=BACKENDS,
+        metavar="BACKEND",
+        help="compare --model on two runtimes (e.g. torch onnx) with paired bootstrap intervals, not releases",
+    )
     args = parser.parse_args()
-    models = {release: export_release(release) for release in args.old} | {"new": args.model}
+    if args.backends:
+        models = {backend: (args.model, backend) for backend in args.backends}
+    else:
+        models = {release: (export_release(release), "torch") for release in args.old} | {"new": (args.model, "torch")}
+
+    def measure(rows: list, metrics: Callable[..., dict]) -> dict:
+        row = {tag: metrics(path, rows, backend=backend) for tag, (path, backend) in models.items()}
+        items = {tag: row[tag].pop("items") for tag in models}
+        if args.backends:
+            row["interval"] = paired_bootstrap(*(items[tag] for tag in args.backends))
+        return row | {"n": len(rows)}
 
     results: dict[str, dict] = {}
     for name, load in () if args.end_to_end_only else pair_sets(args.data, args.eval).items():
-        rows = load() if name in WHOLE_SETS else sample(load(), args.per_set, args.seed)
-        results[name] = {tag: pair_metrics(path, rows) for tag, path in models.items()} | {"n": len(rows)}
+        results[name] = measure(load() if name in WHOLE_SETS else sample(load(), args.per_set, args.seed), pair_metrics)
         write_table(results, list(models), args.out)
     for name, load in end_to_end_sets(args.eval, args.cache).items():
-        items = sample(load(), args.per_set, args.seed)
-        results[f"{name} (end to end)"] = {tag: end_to_end_metrics(path, items) for tag, path in models.items()} | {
-            "n": len(items)
-        }
+        results[f"{name} (end to end)"] = measure(sample(load(), args.per_set, args.seed), end_to_end_metrics)
         write_table(results, list(models), args.out)
     print(args.out.with_suffix(".md").read_text(encoding="utf-8"))
 
@@ -225,12 +265,16 @@ def write_table(results: dict[str, dict], tags: list[str], out: Path) -> None:
         "supported flagged",
         "contradicted (pairs) / unfaithful (end to end) passed",
     ]
-    header = "| set | n | " + " | ".join(f"{column} {tag}" for column in columns for tag in tags) + " |"
-    lines = [header, "|" + " --- |" * (2 + len(columns) * len(tags))]
+    intervals = all("interval" in row for row in results.values())
+    extra = ["AUROC difference, 95% interval", "bal. acc difference, 95% interval"] if intervals else []
+    header = "| set | n | " + " | ".join([f"{column} {tag}" for column in columns for tag in tags] + extra) + " |"
+    lines = [header, "|" + " --- |" * (2 + len(columns) * len(tags) + len(extra))]
     for name, row in results.items():
-        passed = "contradicted_passed" if "contradicted_passed" in row["new"] else "unfaithful_passed"
+        passed = "contradicted_passed" if "contradicted_passed" in row[tags[-1]] else "unfaithful_passed"
         keys = ["auroc", "accuracy_3way", "balanced_accuracy", "supported_flagged", passed]
         values = [cell(row[tag].get(key)) for key in keys for tag in tags]
+        if intervals:
+            values += [f"{100 * low:+.1f} to {100 * high:+.1f}" for low, high in row["interval"].values()]
         lines.append(f"| {name} | {row['n']} | " + " | ".join(values) + " |")
     print(lines[-1], flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -180,21 +180,30 @@ class LexicalIndex:
         self.size = len(texts)
         self.retriever: Any = None
         tokens: Any = bm25s.tokenize(list(texts), stopwords="en", show_progress=False)
+        self.vocabulary: dict[str, int] = tokens.vocab
+        self.terms = [frozenset(ids) for ids in tokens.ids]
         if tokens.vocab:  # an index of stop words only has nothing to match
             self.retriever = bm25s.BM25()
             self.retriever.index(tokens, show_progress=False)
 
     def rankings(self, queries: Sequence[str], limit: int) -> list[list[int]]:
         """Chunk ids by BM25 score for each query, best first, only those sharing a word."""
+        return [ranking for ranking, _ in self.ranked(queries, limit)]
+
+    def ranked(self, queries: Sequence[str], limit: int) -> list[tuple[list[int], bool]]:
+        """:meth:`rankings`, each with whether its first chunk holds every word of the query that
+        BM25 searches on (stop words aside): a sentence *anchored* in one passage."""
         if self.retriever is None:
-            return [[] for _ in queries]
+            return [([], False) for _ in queries]
         tokenized = self._bm25s.tokenize(list(queries), stopwords="en", return_ids=False, show_progress=False)
-        rankings = []
+        ranked = []
         for tokens in tokenized:
             scores = self.retriever.get_scores(tokens) if tokens else np.zeros(self.size)
             top = np.argsort(-scores, kind="stable")[:limit]
-            rankings.append([int(i) for i in top if scores[i] > 0])
-        return rankings
+            ranking = [int(i) for i in top if scores[i] > 0]
+            ids = {self.vocabulary.get(token) for token in tokens}
+            ranked.append((ranking, bool(ranking) and None not in ids and ids <= self.terms[ranking[0]]))
+        return ranked
 
 
 class SourceIndex:
@@ -240,41 +249,69 @@ class SourceIndex:
             return np.stack([self._vectors[i] for i in ids])
 
     def search(
-        self, queries: Sequence[str], k: int, metric: DistanceMetric, retrieval: Retrieval = "hybrid"
+        self,
+        queries: Sequence[str],
+        k: int,
+        metric: DistanceMetric,
+        retrieval: Retrieval = "hybrid",
+        skip_needless: bool = True,
     ) -> list[list[Evidence]]:
         """The ``k`` best chunks for each query, best first.
 
         ``lexical``: BM25. ``dense``: embedding similarity over every chunk. ``hybrid``: the
         BM25 shortlist of each query (every chunk when there are few) ranked by embedding
         similarity, fused with the BM25 ranking by reciprocal rank.
+
+        What the model reads is the *set* of top-k passages (each scored alone, and their joint
+        premise in source order), so a search that cannot change the set embeds nothing: with
+        ``k`` chunks or fewer every chunk is read, and in hybrid mode a sentence whose every
+        search word is in its first BM25 chunk (``anchored``) takes BM25's top-k. Embeddings are
+        there to find passages that say the sentence in other words; an anchored sentence's own
+        words already found its passage (``bench_retrieval.py`` measures what this changes).
+        ``skip_needless=False`` embeds on every search all the same: the pipeline passes it for an
+        app's own ``embed_function``, so a broken one fails closed on the first request instead of
+        on the first one with large sources.
         """
         if not self.chunks or not queries:
             return [[] for _ in queries]
+        if skip_needless and retrieval != "lexical" and len(self.chunks) <= k:
+            return [
+                [self.chunks[i] for i in dict.fromkeys([*ranking, *range(len(self.chunks))])]
+                for ranking in self.lexical.rankings(queries, k)
+            ]
         k = min(k, len(self.chunks))
         if retrieval == "lexical":
             return [[self.chunks[i] for i in ranking[:k]] for ranking in self.lexical.rankings(queries, k)]
         everything = list(range(len(self.chunks)))
-        if retrieval == "dense" or len(self.chunks) <= max(SHORTLIST, 4 * k):
-            lexical = self.lexical.rankings(queries, len(self.chunks)) if retrieval == "hybrid" else None
-            candidates = [everything] * len(queries)
+        few = len(self.chunks) <= max(SHORTLIST, 4 * k)
+        depth = len(self.chunks) if few else max(SHORTLIST, 4 * k)
+        ranked = self.lexical.ranked(queries, depth) if retrieval == "hybrid" else [([], False)] * len(queries)
+        results: list[list[Evidence] | None] = [
+            [self.chunks[i] for i in ranking[:k]] if anchored and skip_needless else None
+            for ranking, anchored in ranked
+        ]
+        open_rows = [row for row, found in enumerate(results) if found is None]
+        if not open_rows:
+            return [found or [] for found in results]
+        if retrieval == "dense" or few:
+            candidates = {row: everything for row in open_rows}
         else:
-            lexical = self.lexical.rankings(queries, max(SHORTLIST, 4 * k))
-            candidates = [ranking or everything[: max(SHORTLIST, 4 * k)] for ranking in lexical]
-        needed = sorted({i for ids in candidates for i in ids})
+            candidates = {row: ranked[row][0] or everything[:depth] for row in open_rows}
+        needed = sorted({i for ids in candidates.values() for i in ids})
         chunk_vectors = dict(zip(needed, self._embedded(needed), strict=True))
-        query_vectors = embed(self.embed_function, list(queries))
+        query_vectors = embed(self.embed_function, [queries[row] for row in open_rows])
         dimension = next(iter(chunk_vectors.values())).shape[0]
         if query_vectors.shape[1] != dimension:
             raise RetrievalFailed(
                 f"embed_function gave sentences {query_vectors.shape[1]} dims but sources {dimension}"
             )
-        results = []
-        for row, ids in enumerate(candidates):
-            similarity = _similarity(query_vectors[row], np.stack([chunk_vectors[i] for i in ids]), metric)
+        for vector, row in zip(query_vectors, open_rows, strict=True):
+            ids = candidates[row]
+            similarity = _similarity(vector, np.stack([chunk_vectors[i] for i in ids]), metric)
             dense = [ids[j] for j in np.argsort(-similarity, kind="stable")]
-            ranked = dense[:k] if lexical is None else rank_fusion([dense, lexical[row]], k)
-            results.append([self.chunks[i] for i in ranked])
-        return results
+            ranking = dense[:k] if retrieval == "dense" else rank_fusion([dense, ranked[row][0]], k)
+            results[row] = [self.chunks[i] for i in ranking]
+        return [found or [] for found in results]
 
 
 def _similarity(query: np.ndarray, vectors: np.ndarray, metric: DistanceMetric) -> np.ndarray:

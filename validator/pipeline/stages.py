@@ -125,7 +125,11 @@ def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
     for request, claims in batch.by_request(batch.open):
         if request.sources is not None and (index := checker.index(batch, claims[0].item)).chunks:
             found = index.search(
-                [c.reading for c in claims], retrieval.top_k, request.distance_metric, retrieval.retrieval
+                [c.reading for c in claims],
+                retrieval.top_k,
+                request.distance_metric,
+                retrieval.retrieval,
+                skip_needless=request.embed_function is None,  # an app's own is always called
             )
             for claim, passages in zip(claims, found, strict=True):
                 claim.premises = passages
