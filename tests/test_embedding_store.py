@@ -25,8 +25,10 @@ from validator.errors import InvalidInput
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall. Gustave Eiffel's company built it.",
     "Mount Everest, on the border of Nepal and China, is 8,849 metres tall.",
+    "The Louvre is a museum in Paris. It opened in 1793.",
 ]
-ANSWER = "The Eiffel Tower was completed in 1889. It is 500 metres tall."
+ANSWER = "The Eiffel Tower was finished in 1889. It is 500 metres tall."
+"""More chunks than top_k, and no sentence with all its words in one passage: a search embeds."""
 
 SECOND_PROCESS = """
 import json, sys
@@ -98,7 +100,10 @@ def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
 
 
 def test_stored_vectors_of_the_wrong_size_are_misses(tmp_path: Path) -> None:
-    sources = ["The Eiffel Tower is in Paris. It was completed in 1889. It is 330 metres tall."]
+    sources = [  # more chunks than top_k, so the search embeds them
+        "The Eiffel Tower is in Paris. It was completed in 1889. It is 330 metres tall. "
+        "Gustave Eiffel's company built it. Millions visit it every year."
+    ]
     answer = "The Eiffel Tower was completed in 1889."
     first = Guard().use(ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path), retrieval="dense"))
     first.validate(answer, metadata={"sources": sources})

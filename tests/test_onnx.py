@@ -142,7 +142,12 @@ def test_backend_onnx_runs_the_default_embedder_on_int8_too(tmp_path) -> None:
     from validator.retrieval import default_embedder_name, load_default_embedder
 
     answer = "The bridge was completed in 1975."
-    sources = ["The bridge was completed in 1932.", "The tunnel opened in 1975 after a decade of work."]
+    sources = [  # more chunks than top_k, and no passage holds every word: the search embeds
+        "The bridge was completed in 1932.",
+        "The tunnel opened in 1975 after a decade of work.",
+        "The harbour was dredged in 1960.",
+        "The museum opened in 1990.",
+    ]
     validator = ProvenanceNLI(on_fail="noop", backend="onnx", embedding_cache=str(tmp_path))
     result = validator.validate(answer, {"sources": sources})
     assert result.outcome == "fail"
