@@ -25,7 +25,8 @@ copies of source sentences, which this validator settles without retrieval or mo
 with every sentence cut short by its last word, so that none is. (h) is the RAG pattern: 20
 answers of 10 such sentences, all checked against the **same 50 sources** (cold: the first
 answer indexes them, the other 19 reuse the index); the reference, which caches nothing, is timed
-on 2 of the 20 and scaled up.
+on 2 of the 20 and scaled up. (i) is (g)'s shape with half the answer copied and the other half
+reworded (:data:`REWORDED`), so that BM25 alone cannot place those sentences and the embedder runs.
 
     python benchmarks/bench_speed.py            # all workloads
     python benchmarks/bench_speed.py --workloads a b --runs 5
