@@ -195,7 +195,9 @@ class LexicalIndex:
         BM25 searches on (stop words aside): a sentence *anchored* in one passage."""
         if self.retriever is None:
             return [([], False) for _ in queries]
-        tokenized = self._bm25s.tokenize(list(queries), stopwords="en", return_ids=False, show_progress=False)
+        tokenized: Any = self._bm25s.tokenize(  # return_ids=False: lists of the words themselves
+            list(queries), stopwords="en", return_ids=False, show_progress=False
+        )
         ranked = []
         for tokens in tokenized:
             scores = self.retriever.get_scores(tokens) if tokens else np.zeros(self.size)
