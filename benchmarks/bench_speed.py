@@ -79,13 +79,13 @@ WORKLOADS = {  # name: (sentences per answer, sources per item, items)
 }
 AT_DEFAULTS = ("e", "f", "g", "h", "i")
 NO_COPIES = ("g", "h")
+"""Workloads whose answers copy no sentence: every sentence is retrieved for and scored."""
 REWORDED = ("i",)
 """Half the answer copied, the other half in words of its own: every other sentence is cut short by
 its last word and ends in a phrase no source has, so BM25 alone cannot anchor it and the
 embedder runs (the shape of a RAG answer: 10 sentences, ~20 sources of ~1,500 characters)."""
 SHARED_SOURCES = ("h",)
 """Workloads whose items all check against one set of sources: a RAG app's knowledge base."""
-"""Workloads whose answers copy no sentence: every sentence is retrieved for and scored."""
 HUGE_SOURCE = {"f": 5_000_000}
 """Characters of the one source of workload (f)."""
 REFERENCE_SAMPLE = {"c": 5, "d": 20, "h": 2}

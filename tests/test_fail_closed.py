@@ -207,7 +207,10 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
     state["classifier.bias"][0] += 8.0  # a checkpoint that entails everything
     checkpoint = tmp_path / "always-entails.safetensors"
     save_file(state, str(checkpoint))
-    metadata = {"sources": EIFFEL}  # a sentence without numbers: only the model decides it
+    # a sentence without numbers: only the model decides it; more chunks than top_k and a word
+    # no source has, so its search runs the int8 embedder too
+    more = ["The Louvre is a museum in Paris.", "The Seine flows through Paris.", "Paris hosted the 1900 fair."]
+    metadata = {"sources": [*EIFFEL, *more]}
     plain = ProvenanceNLI(on_fail="noop", backend="onnx").validate(NO_NUMBERS, metadata)
     tuned = ProvenanceNLI(on_fail="noop", backend="onnx", model_checkpoint_path=str(checkpoint)).validate(
         NO_NUMBERS, metadata
