@@ -70,9 +70,9 @@ DEFAULT_EMBEDDER_DIMENSION = 384
 """The size of all-MiniLM-L6-v2's vectors: an embedding cache's rows of another size are misses."""
 DEFAULT_EMBEDDER_MAX_TOKENS = 128
 """Word pieces of a text the default embedder reads. all-MiniLM-L6-v2 was trained on 128 (its
-model card); its configuration admits 256, which a long chunk (a code listing, a table) fills at
-twice the cost of 128 for a search that finds it by its opening words all the same
-(benchmarks/README.md, "Cold path")."""
+model card); its configuration admits 256, which a long chunk (a code listing, a table) fills at up
+to twice the cost, for the same recall and the same verdicts (benchmarks/README.md, "Cold path").
+The embedder only ranks chunks: the NLI model still reads each whole passage."""
 
 
 def default_embedder_name(backend: Backend = "torch") -> str:
