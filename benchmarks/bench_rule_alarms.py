@@ -8,7 +8,8 @@ responses; MCTest and ConTRoL entailments; the hand-written swap set's controls)
 validator at its defaults on each answer against its sources and counts:
 
 - **grounded, failed by a rule**: grounded answers that fail, where every failing sentence was
-  failed by a rule (``number_check``, ``binding_check`` or ``quote_check``), whatever the model
+  failed by a rule (``number_check``, ``binding_check``, ``quote_check``, ``negation_check`` or
+  ``framing_check``), whatever the model
   said; split
   by the rule's note, with the worst examples of each kind printed;
 - **ungrounded, caught by a rule**: ungrounded answers that fail with at least one sentence
@@ -34,7 +35,7 @@ from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, sample
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.verdicts import DEFAULT_POLICY
 
-RULES = ("number_check", "binding_check", "quote_check")
+RULES = ("number_check", "binding_check", "quote_check", "negation_check", "framing_check")
 Item = tuple[list[str], str, bool]
 
 

@@ -37,6 +37,7 @@ class BatchJob:
 
     def __init__(self, config: CheckerConfig) -> None:
         self.checker = ProvenanceChecker(config=config)
+        self.checker.refuse_open_cut()
         self.policy = config.fail_policy()
 
     def __call__(self, batch: Any) -> dict[str, list[str]]:

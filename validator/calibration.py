@@ -33,7 +33,7 @@ import numpy as np
 from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
-from validator.scoring import CONTRADICTION
+from validator.scoring import CONTRADICTION, entailment_floor
 
 ALWAYS_PASSES = math.inf
 ALWAYS_FAILS = -math.inf
@@ -117,14 +117,18 @@ def balanced_accuracy(positive: np.ndarray, predicted: np.ndarray) -> float:
 
 
 def fit_cut(
-    scores: np.ndarray, positive: np.ndarray, default: float, max_missed: float | None = None
+    scores: np.ndarray,
+    positive: np.ndarray,
+    default: float,
+    max_missed: float | None = None,
+    lowest: float = defaults.SANE_CUT_RANGE[0],
 ) -> tuple[float, float]:
     """The cut ``t`` (predict positive iff score >= t) with the best balanced accuracy, under
     ``max_missed`` (the share of negatives predicted positive), nearest ``default`` among ties.
     Returns (cut, balanced accuracy); the cut is a midpoint between observed scores, within
     :data:`validator.defaults.SANE_CUT_RANGE` (a cut near 0 would pass whatever the model does not
-    call contradicted)."""
-    low, high = defaults.SANE_CUT_RANGE
+    call contradicted), and not below ``lowest``."""
+    low, high = max(lowest, defaults.SANE_CUT_RANGE[0]), defaults.SANE_CUT_RANGE[1]
     finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
     candidates = np.unique(np.concatenate([[low, high, default], (finite[1:] + finite[:-1]) / 2, finite]))
     candidates = candidates[(candidates >= low) & (candidates <= high)]
@@ -185,6 +189,7 @@ def calibrate(
     default_entailment: float,
     default_contradiction: float,
     max_missed: float | None = None,
+    label_count: int = 3,
 ) -> Calibration:
     """Fit the thresholds to ``answers``, given their ``reports`` from a check run with the
     entailment threshold at 0 (see the module docstring).
@@ -220,7 +225,8 @@ def calibrate(
         for kind, count in counts.items()
         if count < MIN_ROWS_PER_LABEL
     ]
-    entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed)
+    lowest = entailment_floor(label_count)  # a lower cut would pass what an undecided model says
+    entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed, lowest)
     contradiction = default_contradiction
     labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
     kinds = {answers[i].label for i in labelled}

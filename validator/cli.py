@@ -167,7 +167,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     text = _read(args.text, defaults.MAX_TEXT_CHARS, f"an answer (max_text_chars={defaults.MAX_TEXT_CHARS:,})")
     require_text(text, f"the answer in {'stdin' if args.text == '-' else args.text}")
     request = CheckRequest(text, sources=_read_sources(args.sources))
-    report = ProvenanceChecker(config=config).check(request)
+    checker = ProvenanceChecker(config=config)
+    checker.refuse_open_cut()
+    report = checker.check(request)
     failing = report.failing(policy)
     if args.html:
         with _output(args.html) as out:
@@ -390,6 +392,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         defaults_of_model.entailment_threshold,
         defaults_of_model.contradiction_threshold,
         args.max_missed,
+        checker.scorer.label_count,
     )
     for warning in fitted.warnings:
         print(f"warning: {warning}", file=sys.stderr)

@@ -13,6 +13,40 @@ from collections.abc import Sequence
 
 _PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
 _LEANS_BACK = re.compile(r"^(?:this|these|that|those|such|the latter|the former|both|neither)\b", re.I)
+_BE = r"(?:is|was|'s|are|were|will be|would be|has been|had been|can be|could be|may be|might be|must be|should be)"
+_DEGREE = (
+    r"(?:(?:not|also|still|now|then|often|usually|generally|always|never|very|quite|really|highly|equally|so|too)\s+)*"
+)
+_EXTRAPOSING = (
+    r"(?:safe|unsafe|important|necessary|unnecessary|possible|impossible|difficult|easy|hard|essential|advisable|"
+    r"best|better|dangerous|illegal|legal|normal|usual|common|vital|crucial|wise|unwise|useful|helpful|fine|good|bad|"
+    r"time|worth|recommended|advised|forbidden|prohibited|allowed|permitted|required|customary|rare|unusual|clear|"
+    r"obvious|evident|true|false|likely|unlikely|certain|uncertain|unclear|known|said|believed|thought|reported|"
+    r"estimated|expected|assumed|understood|shown|argued|claimed|feared|hoped|noted|agreed)"
+)
+_GAP = (
+    r"(?:with|in|on|at|by|for|from|into|onto|about|after|before|during|without|under|over|alone|again|daily|"
+    r"once|twice|here|there|now|safely|regularly|[.,;:!?]|$)"
+)
+"""What may follow "to <verb>" when the verb's object is the sentence's own "it" ("It is safe to
+take with food": Dolorex is): a preposition, an adverb or the end, not an object of its own."""
+_DUMMY_IT = re.compile(
+    rf"^it\s+(?:"
+    rf"{_BE}\s+{_DEGREE}{_EXTRAPOSING}\s+(?:that|whether|if|for\s+[^,.;]{{1,40}}?\s+to)\b"
+    rf"|{_BE}\s+{_DEGREE}{_EXTRAPOSING}\s+to\s+[a-z]+\s+(?!{_GAP})"
+    rf"|(?:{_BE}\s+)?(?:rain|snow|hail|drizzl|pour|thunder)(?:s|ed|ing)?\b"
+    rf"|(?:seems|seemed|appears|appeared|turns out|turned out|happens|happened|follows|followed)"
+    rf"\s+(?:that|as if|as though)\b"
+    rf"|(?:takes|took|will take)\s+[^,.;]{{1,40}}?\s+to\s+[a-z]+"
+    rf")",
+    re.I,
+)
+"""An "it" that stands for nothing: a subject clause put after the verb ("It is safe to take
+Dolorex with food.", "It is said that…", "It takes two hours to…"), or the weather ("It was
+raining."). Such a sentence is read alone: it does not lean on the one before. Not where the
+infinitive's object is the "it" itself ("It is safe to take with food.", "It is able to fly."):
+a closed list of the adjectives and verbs that put a clause after "it" keeps "It is available to
+adults." about the thing before."""
 _SUBJECT = re.compile(
     r"^(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
     r"became|becomes|remains|contains|includes|consists|opened|closes|opens)\b",
@@ -26,11 +60,14 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
     A sentence that opens with a personal pronoun gets the subject of the sentence before
     it in its place ("The Eiffel Tower is in Paris. It was completed in 1931." → "The Eiffel
     Tower was completed in 1931."); one that opens with another back reference ("This…")
-    is read after the previous sentence.
+    is read after the previous sentence. An "it" that stands for nothing (:data:`_DUMMY_IT`:
+    "It is safe to…") is read alone.
     """
     own = _SUBJECT.match(sentence)
     if previous is None:
         return sentence, own.group("subject") if own else None
+    if _DUMMY_IT.match(sentence):
+        return sentence, previous_subject
     if (personal := _PERSONAL.match(sentence)) and previous_subject:
         pronoun = personal.group("pronoun").lower()
         subject = f"{previous_subject}'s" if pronoun in ("its", "his", "her", "their") else previous_subject
@@ -38,6 +75,18 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
     if personal or _LEANS_BACK.match(sentence):
         return f"{previous} {sentence}", previous_subject
     return sentence, own.group("subject") if own else None
+
+
+_DESCRIPTION = re.compile(r"(?:[Tt]he|[Tt]his|[Tt]hat)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}")
+
+
+def described(sentence: str) -> bool:
+    """Whether the sentence's subject describes rather than names ("The company was founded in
+    1990."): it may stand for the thing the sentence before is about, or for a new one ("The city
+    library was completed in 1801." after a sentence about the Eiffel Tower), so it is never
+    rewritten, but a copy of it vouches only in the same context (:mod:`validator.pipeline.evidence`)."""
+    own = _SUBJECT.match(sentence)
+    return own is not None and _DESCRIPTION.fullmatch(own.group("subject")) is not None
 
 
 def subject_of(sentence: str) -> str | None:

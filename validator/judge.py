@@ -98,6 +98,9 @@ class Judgement:
     confidence: float
     quote: str
     note: str | None = None
+    overruled: bool = False
+    """The judge said "supports" but its quote cannot back it (:func:`quote_backs`): the quote
+    gate's verdict, a rule's, never an unsure one."""
 
 
 @dataclass
@@ -319,12 +322,12 @@ class LLMJudge:
         if answer is None:
             raise CheckUnavailable(f"the LLM judge gave no valid JSON verdict twice; last answer: {text[:200]!r}")
         verdict, confidence, quote = answer
-        note = None
+        note, overruled = None, False
         if verdict == "supported" and (note := quote_backs(quote, sentence, evidence)):
-            verdict = "unsupported"
+            verdict, overruled = "unsupported", True
         elif quote and not _in_evidence(quote, evidence):
             note = INVENTED_QUOTE
-        judgement = Judgement(verdict, confidence, quote, note)
+        judgement = Judgement(verdict, confidence, quote, note, overruled)
         with self._cache_lock:
             self._cache[key] = judgement
         return judgement

@@ -22,7 +22,7 @@ from guardrails.validator_base import (
     register_validator,
 )
 
-from validator import defaults
+from validator import defaults, streaming
 from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig, ValidationMethod
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
@@ -178,6 +178,7 @@ class ProvenanceNLI(Validator):
         config = CheckerConfig.from_settings(**given)
         self._policy = config.fail_policy()
         self._checker = ProvenanceChecker(config=config)
+        self._checker.refuse_open_cut()
 
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` (an answer, or a list of claims: a ``list[str]`` field of a structured
@@ -222,6 +223,9 @@ class ProvenanceNLI(Validator):
 
     def _settings(self) -> dict[str, Any]:
         return {**self._policy.describe(), "model": self._checker.scorer.name}
+
+    checks_stream_remainder = True
+    """The text held when a stream ends is checked under every ``on_fail`` (:mod:`validator.streaming`)."""
 
     def _chunking_function(self, chunk: str) -> list[str]:
         """Streaming: release every sentence as soon as it is complete (:func:`release_sentences`)."""
@@ -338,11 +342,11 @@ def _error_span(sentence: SentenceResult) -> ErrorSpan:
 def release_sentences(chunk: str) -> list[str]:
     """How a stream is cut: ``[complete, rest]`` once ``chunk`` holds a complete sentence, else ``[]``.
 
-    guardrails validates the text still held at the end of a stream only with
-    ``on_fail="fix"``; in every other mode a held-back last sentence would stream out
-    unchecked. So a sentence is released when the next one starts *or* when the text so
-    far ends with sentence-final punctuation. A "sentence" cut early (``3.`` of ``3.50``
-    arriving in two chunks) is checked in two parts, which can only flag more, never less.
+    A sentence is released when the next one starts *or* when the text so far ends with
+    sentence-final punctuation, so it is checked as soon as it can be; a last sentence without
+    final punctuation is checked when the stream ends (:mod:`validator.streaming`). A "sentence"
+    cut early (``3.`` of ``3.50`` arriving in two chunks) is checked in two parts, which can only
+    flag more, never less.
     """
     sentences = split_sentences(chunk)
     if not sentences:
@@ -356,5 +360,6 @@ def release_sentences(chunk: str) -> list[str]:
 
 _ENDS_SENTENCE = re.compile(SENTENCE_END + r"\s*$")
 
+streaming.install()
 # Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.
 register_validator(name="guardrails/provenance_nli", data_type=["string", "list"])(ProvenanceNLI)

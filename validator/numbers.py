@@ -265,9 +265,11 @@ their capital where the word is also another ("May", "March", "August"), so the 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _NAME_WITH_DIGITS = re.compile(
-    r"(?<![\w-])(?P<stem>[A-Za-z][A-Za-z.]*?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
+    r"(?<![\w-])(?P<stem>[A-Za-z][A-Za-z.]{0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
 )
-"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1" (letters before the digits)."""
+"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1" (letters before the digits).
+The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
+unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
 _NAME_THEN_NUMBER = re.compile(
     r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,})\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
 )
@@ -434,10 +436,37 @@ def _digits(text: str) -> str:
     "12", and a short span of years in full ("2016-17" → "2016-2017"). A scale after digits
     ("1.5 million") is kept as a word, which text2num would turn into "1.5 1000000", and a vague
     quantity ("hundreds of") as a placeholder, which it would turn into "100 of"."""
-    protected = _SEASON.sub(_season, text)
+    protected = _written_out(_SEASON.sub(_season, text))
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
     protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "_".join(m.group(1).lower().split()), protected)
     return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
+_CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY)\s?(?=\d)")
+_CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+_SHORT_SCALE = re.compile(
+    r"(?P<number>(?:[$€£¥]\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|bn|b|tn)\b(?!\.\w)"
+    r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn)\b",
+    re.I,
+)
+_SHORT_SCALES = {"k": "thousand", "m": "million", "mn": "million", "b": "billion", "bn": "billion", "tn": "trillion"}
+
+
+def _written_out(text: str) -> str:
+    """The ways a value is abbreviated, written out so that each value reads one way: a power of
+    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), and a short scale
+    ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only after a
+    currency sign, where it cannot be metres)."""
+    text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
+    text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
+    return _SHORT_SCALE.sub(_scale_in_words, text)
+
+
+def _scale_in_words(match: re.Match[str]) -> str:
+    scale = match.group("scale") or match.group("bare_scale")
+    return f"{match.group('number') or match.group('bare')} {_SHORT_SCALES[scale.lower()]}"
 
 
 def _dozens(match: re.Match[str]) -> str:
@@ -445,6 +474,8 @@ def _dozens(match: re.Match[str]) -> str:
     if match.group("half"):
         return "6"
     count = match.group("count").lower()
+    if count.isdigit() and len(count) > 6:
+        return match.group()  # a count no text means (and past Python's 4,300-digit int limit)
     return str(12 * (int(count) if count.isdigit() else _WORD_VALUES.get(count, 1)))
 
 
@@ -477,7 +508,7 @@ def _is_age(text: str, match: re.Match[str]) -> bool:
     """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
     after a name): ages, one kind however they are written."""
     value = match.group("value")
-    if not value.isdigit() or int(value) > 130 or match.group("ordinal") or match.group("percent"):
+    if not value.isdigit() or len(value) > 3 or int(value) > 130 or match.group("ordinal") or match.group("percent"):
         return False
     before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
     return bool(
@@ -536,9 +567,10 @@ def _roman(numeral: str) -> int:
 
 def _dates(text: str) -> list[Number]:
     found: list[Number] = []
+    covered = bytearray(len(text))
     for pattern in _DATES:
         for match in pattern.finditer(text):
-            if any(n.start < match.end() and match.start() < n.end for n in found):
+            if 1 in covered[match.start() : match.end()]:
                 continue
             groups = match.groupdict()
             month = int(groups["numeric_month"]) if groups.get("numeric_month") else _MONTHS[groups["month"]]
@@ -552,6 +584,7 @@ def _dates(text: str) -> list[Number]:
             found.append(
                 Number(float(year or 0), "date", before, after, match.group(), match.start(), match.end(), date=date)
             )
+            covered[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     return found
 
 
@@ -560,6 +593,7 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
     name. Only names written so in ``original`` (before number words became digits): "Add three
     eggs" is not the name "Add 3"."""
     found: list[Number] = []
+    covered = _covered(taken, len(text))
     for pattern in (_NAME_WITH_DIGITS, _NAME_THEN_NUMBER):
         written = {match.group() for match in pattern.finditer(original)}
         for match in pattern.finditer(text):
@@ -572,14 +606,25 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
                 or match.group("stem") in _MONTHS
                 or (pattern is _NAME_THEN_NUMBER and (stem in _UNIT_WORDS or stem in _CURRENCY_WORDS))
                 or (pattern is _NAME_WITH_DIGITS and match.group("tail").lower() in _UNIT_WORDS)
-                or any(n.start < match.end() and match.start() < n.end for n in [*taken, *found])
+                or 1 in covered[match.start() : match.end()]
             ):
                 continue
             digits = match.group("digits")
             value = float(digits) if digits.isdigit() else float(_roman(digits))
             before, after = _neighbours(text, match.start(), match.end())
             found.append(Number(value, f"name:{stem}", before, after, match.group(), match.start(), match.end()))
+            covered[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     return found
+
+
+def _covered(numbers: Sequence[Number], size: int) -> bytearray:
+    """Which characters of a text of ``size`` the ``numbers`` cover, one byte each: a match
+    overlaps them where ``1 in covered[start:end]``, in time linear in the match, not in how many
+    numbers the text holds (a passage of "A1. A1. …" holds thousands)."""
+    covered = bytearray(size)
+    for n in numbers:
+        covered[n.start : n.end] = b"\x01" * (n.end - n.start)
+    return covered
 
 
 def _vague(text: str) -> list[Number]:
@@ -609,7 +654,8 @@ _LIST_MARKER = re.compile(
 )
 """What opens a list item, a numbered heading or a footnote ("1.", "2)", "(a)", "Step 3:", "## 1."):
 its number is the list's, not the claim's."""
-_FOOTNOTE = re.compile(r"\[\d{1,3}\]|[\u00b9\u00b2\u00b3\u2070-\u2079]+")
+_FOOTNOTE = re.compile(r"\[\d{1,3}\]|(?<!\b10)[\u00b9\u00b2\u00b3\u2070-\u2079]+")
+"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`_digits`)."""
 
 
 def claim_text(sentence: str) -> str:
@@ -626,9 +672,9 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
     numbers = _dates(text)
     numbers += _names(text, original, numbers)
     numbers += _vague(text)
-    taken = list(numbers)
+    taken = _covered(numbers, len(text))
     for match in _NUMBER.finditer(text):
-        if any(n.start < match.end() and match.start() < n.end for n in taken):
+        if 1 in taken[match.start() : match.end()]:
             continue
         value = float(match.group("value").replace(",", ""))
         before, after = _neighbours(text, match.start(), match.end())
@@ -649,7 +695,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         )
     masked = _NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
     for match in _WORD_NUMBER.finditer(masked):
-        if any(n.start < match.end() and match.start() < n.end for n in taken):
+        if 1 in taken[match.start() : match.end()]:
             continue
         before, after = _neighbours(text, match.start(), match.end())
         word = match.group().lower()
@@ -818,7 +864,19 @@ def left_to_model(number: Number, claim: str) -> bool:
     if not 2 <= number.value <= COUNT_LIMIT:
         return False
     rest = claim[number.end :]
-    return ":" in rest[:60] or len(_ITEM_BREAK.findall(rest)) >= number.value - 1
+    listed = _LISTED.match(rest)
+    if listed is None:
+        return False
+    return listed.group().rstrip().endswith(":") or len(_ITEM_BREAK.findall(rest[listed.end() :])) >= number.value - 1
+
+
+_LISTED = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?[\w-]+(?:\s*(?::|,|\(|\u2014|-\s|namely\b|including\b|such as\b)|\s+(?=[A-Z]))"
+)
+"""The counted noun, then what opens a list of its items: "two painters, Monet and Renoir",
+"three films: …" (after a colon, in this sentence or the next ones), "two firms (Acme and
+Globex)", "the two painters Monet and Renoir". Not a verb and another ("Two suspects were
+arrested and charged."): "and" there joins what they did, not who they were."""
 
 
 def check_numbers(

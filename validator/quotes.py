@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -106,21 +106,37 @@ the next sentence, or the end of the text. Not "?", ",", "...", a closing quote 
 ":" and ";" only where the answer's sentence ends with the same mark (a copied lead-in
 "… with two steps:")."""
 _ENUMERATION = re.compile(r" (?=\([a-z0-9]{1,4}\) )")
-_DISOWNED = re.compile(
-    r"(?:(?:but|however|actually|in fact|in reality),? )?"
-    r"(?:(?:this|that|it|which|the (?:claim|story|statement|idea|belief|account|report|rumou?r))"
-    r"(?: claim| story| statement| account| report| rumou?r)? "
-    r"(?:(?:is|was) (?:not (?:true|so|the case|correct)|untrue|false|wrong|incorrect|disputed|unproven|doubtful|"
-    r"(?:an? )?(?:common )?(?:myth|misconception|error|mistake|rumou?r|legend|misunderstanding))"
-    r"|(?:was|has been|have been|were) (?:later |since |widely |long )?"
-    r"(?:disproved|disproven|debunked|refuted|retracted|denied|discredited|corrected))"
-    r"|(?:neither|none) (?:of (?:these|them|this|the two) )?(?:claims?|stories|story|statements?|is|are|was|were)"
-    r"(?: (?:is|are|was|were))? (?:true|correct|accurate)"
-    r"|(?:both|all) (?:claims|stories|statements) (?:are|were) (?:false|untrue|wrong)"
-    r"|(?:false|untrue|wrong|incorrect|not true|not so)\b)"
+_UNTRUE = (
+    r"(?:false|falsehoods?|untrue|not true|wrong|incorrect|inaccurate|mistaken|mistakes?|erroneous|errors?|baseless|"
+    r"unfounded|groundless|apocryphal|fictitious|fabricated|fabrications?|myths?|misconceptions?|misunderstandings?|"
+    r"legends?|hoax(?:es)?|rumou?rs?|fictions?|urban legends?|no evidence|not the case|never happened|not so|"
+    r"unproven|unsubstantiated|dubious|doubtful|misleading|misinformation|disinformation)"
 )
-"""How a source's next sentence opens when it takes the one before back ("This is a common
-error.", "Untrue."): the sentence before is then not settled without the model."""
+"""Words that deny a statement is true: about the sentence before, a take-back in any wording."""
+_REFUTED = (
+    r"(?:disproved|disproven|debunked|refuted|retracted|rejected|dismissed|disputed|denied|discredited|corrected|"
+    r"contradicted|overturned|challenged|questioned|doubted)"
+)
+"""Verbs that take a statement back only when their object is the statement ("Historians have since
+rejected this."), not a thing ("It was rejected by the council.": a proposal)."""
+_STATEMENT = (
+    r"(?:this|that|these|those|such|the (?:claim|story|statement|idea|belief|account|report|rumou?r|assertion|"
+    r"notion|theory|view|version|tale|legend|myth|date|figure|number|attribution)s?)"
+)
+_TAKEN_BACK = re.compile(
+    rf"(?:[^.!?]{{0,40}}\b(?:{_STATEMENT}|it)\b[^.!?]{{0,80}}?\b{_UNTRUE}\b"
+    rf"|[^.!?]{{0,40}}\b{_UNTRUE}\b[^.!?]{{0,40}}?\b(?:{_STATEMENT}|it)\b"
+    rf"|[^.!?]{{0,60}}?\b{_STATEMENT}\b[^.!?]{{0,60}}?\b{_REFUTED}\b"
+    rf"|[^.!?]{{0,60}}?\b{_REFUTED}\b\s+(?:{_STATEMENT})\b"
+    rf"|\W*(?:but\s+|however,?\s+|actually,?\s+)?(?:{_UNTRUE}|neither|none)\b)",
+    re.I,
+)
+"""How a source's next sentence reads when it takes the one before back, in any words: it says
+the statement ("this", "that", "it", "the claim") is untrue ("This has been shown to be false.",
+"It is a myth.", "No evidence supports this."), that someone refuted the statement ("Historians
+have since rejected this."), or opens by denying it ("Untrue.", "Neither is correct."). The
+sentence before is then not settled without the model, and the model may not support a sentence
+on the strength of it (:meth:`VerbatimHaystack.disowns`)."""
 
 
 def sentence_keys(sentence: str) -> list[str]:
@@ -129,7 +145,19 @@ def sentence_keys(sentence: str) -> list[str]:
     ("Also, …"), which an answer adds to a copied sentence (or copies with it)."""
     text = _CITATION_MARKER.sub("", normalize(sentence).rstrip(" .!?;:,"))
     keys = [text, _CONNECTIVE.sub("", text)]
-    return list(dict.fromkeys(_TRAILING_PUNCTUATION.sub("", key).casefold() for key in keys))
+    return list(dict.fromkeys(fold_case(_TRAILING_PUNCTUATION.sub("", key)) for key in keys))
+
+
+def fold_case(text: str) -> str:
+    """``text`` case-folded character by character, each to one character, so offsets into the
+    folded text are offsets into ``text``: "ß", "İ" or a ligature ("ﬁ"), which ``str.casefold``
+    turns into two characters, is lower-cased instead, or kept. Every guard that reads the
+    original text at a folded offset (where a sentence starts, what frames it) then reads the
+    right place."""
+    folded = text.casefold()
+    if len(folded) == len(text):
+        return folded
+    return "".join(f if len(f := c.casefold()) == 1 else (low if len(low := c.lower()) == 1 else c) for c in text)
 
 
 @dataclass(frozen=True)
@@ -144,7 +172,7 @@ class VerbatimHaystack:
     @classmethod
     def of(cls, text: str) -> VerbatimHaystack:
         normalized = normalize(text)
-        return cls(text, normalized, normalized.casefold())
+        return cls(text, normalized, fold_case(normalized))
 
     @staticmethod
     def joined(haystacks: Sequence[VerbatimHaystack]) -> str:
@@ -160,6 +188,21 @@ class VerbatimHaystack:
         back ("This is a common error."). "The tower was completed in 1925" is not asserted by
         "It is not true that the tower was completed in 1925.". With ``at``, only a sentence
         starting exactly there counts (the one right after a sentence found before)."""
+        return next((place for place, voice in self._copies(sentence, at) if voice == "asserted"), None)
+
+    def disowns(self, sentence: str) -> bool:
+        """Whether the source holds ``sentence`` as a whole sentence only to deny it: the next
+        sentence takes it back (:data:`_TAKEN_BACK`: "This has been shown to be false."), or it
+        is an item under a heading or label that calls it untrue ("Common misconceptions about
+        the dam:", "Myths."), and the source never asserts it. Then the sentence's words are in
+        the evidence, but as what the source says is wrong: no model may support it on them."""
+        voices = {voice for _, voice in self._copies(sentence)}
+        return "disowned" in voices and "asserted" not in voices
+
+    def _copies(self, sentence: str, at: int | None = None) -> Iterator[tuple[tuple[int, int], str]]:
+        """Each place the source holds ``sentence`` whole, as ((start, start of the next
+        sentence), voice): ``"asserted"``, ``"disowned"`` (taken back or framed as untrue) or
+        ``"framed"`` (quoted, labelled, or under a heading that does not say it is untrue)."""
         normalized = normalize(sentence)
         tail = _TRAILING_PUNCTUATION.search(normalized)
         own_tail = tail.group().replace(" ", "") if tail else ""
@@ -170,15 +213,13 @@ class VerbatimHaystack:
             start = self.folded.find(key) if at is None else (at if self.folded.startswith(key, at) else -1)
             while start != -1:
                 end = self._sentence_end(start + len(key), asserted_end, own_tail)
-                if (
-                    end is not None
-                    and self._starts_sentence(start)
-                    and not _DISOWNED.match(self.folded, end)
-                    and self._is_whole_sentence(start, end, own_tail[-1:] in (":", ";"))
-                ):
-                    return start, end
+                frame = None if end is None else self._frame(start, end, own_tail[-1:] in (":", ";"))
+                if end is not None and frame is not None:
+                    if _TAKEN_BACK.match(self.folded, end) or (frame and _UNTRUE_FRAME.search(frame)):
+                        yield (start, end), "disowned"
+                    else:
+                        yield (start, end), "asserted" if self._starts_sentence(start) and not frame else "framed"
                 start = -1 if at is not None else self.folded.find(key, start + 1)
-        return None
 
     def _sentence_end(self, position: int, asserted_end: re.Pattern[str], own_tail: str) -> int | None:
         """Where the next sentence starts, if the source's sentence ends at ``position``: by
@@ -204,16 +245,15 @@ class VerbatimHaystack:
         """The source's sentences as the source splitter cuts them (offsets into ``normalized``)."""
         return split_source_sentences(self.normalized)
 
-    def _is_whole_sentence(self, start: int, end: int, lead_in: bool = False) -> bool:
-        """Whether ``folded[start:end]`` is one whole sentence of the source as a splitter cuts it
-        (the source splitter, or the answer's, which cuts some long sentences at ";" or "(a)"):
-        not after an abbreviation inside a sentence ("…wrong, i.e. the dam was…"), not a prefix
-        of a longer one ("…banned in the E.U. parliament's canteens…"), and not an item under a
-        heading or label that frames it ("Misconceptions about the dam:", "Legend."). A ``lead_in``
-        (the answer's sentence ends with ":" or ";", as the source's clause does: "… with two
-        steps:") may end inside the splitter's sentence."""
-        if len(self.folded) != len(self.normalized):  # case folding moved the offsets
-            return True
+    def _frame(self, start: int, end: int, lead_in: bool = False) -> str | None:
+        """Where ``folded[start:end]`` is one whole sentence of the source as a splitter cuts it
+        (the source splitter, or the answer's, which cuts some long sentences at ";" or "(a)"),
+        the heading or label that frames it ("Misconceptions about the dam:", "Legend.", for
+        every item of a list under it), or "" where nothing does; None where it is not a whole
+        sentence: after an abbreviation inside a sentence ("…wrong, i.e. the dam was…"), or a
+        prefix of a longer one ("…banned in the E.U. parliament's canteens…"). A ``lead_in`` (the
+        answer's sentence ends with ":" or ";", as the source's clause does: "… with two steps:")
+        may end inside the splitter's sentence."""
         window_start = max(0, start - WINDOW_CHARS)
         window = self.normalized[window_start : end + WINDOW_CHARS]
         cuts = (
@@ -227,9 +267,14 @@ class VerbatimHaystack:
                 continue
             span = sentences[at]
             marker = _LIST_MARKER.match(self.normalized, span.start)
-            if start in (span.start, marker.end() if marker else span.start) and (lead_in or span.end <= end):
-                return not (at and _FRAMES.search(_TRAILING_MARKER.sub("", sentences[at - 1].text)))
-        return False  # inside a sentence of the source, or a prefix of one
+            item_start = _ITEM_IN_SENTENCE.search(span.text)
+            opens_item = item_start is not None and start == span.start + item_start.end()
+            if (start in (span.start, marker.end() if marker else span.start) or opens_item) and (
+                lead_in or span.end <= end
+            ):
+                heading = span.text[: item_start.start() + 1] if item_start is not None and opens_item else None
+                return _framing(sentences, at, heading)
+        return None  # inside a sentence of the source, or a prefix of one
 
     def _starts_sentence(self, start: int) -> bool:
         """Nothing before ``start``, or the end of another sentence: not a quotation mark, a label
@@ -288,6 +333,37 @@ _FRAMES = re.compile(
 """A sentence before a copy that frames it rather than says it: a heading or lead-in ending in
 ":" ("Misconceptions about the dam:"), or a short label that names what follows as doubtful
 ("Legend.", "Common myths.")."""
+
+
+_ITEM_IN_SENTENCE = re.compile(r":\s+" + _MARKER + r"\s+", re.I)
+"""A heading and the first item of its list, cut by the splitter as one sentence
+("Misconceptions about the dam: - The dam was finished in 1931.")."""
+_UNTRUE_FRAME = re.compile(rf"\b{_UNTRUE}\b", re.I)
+"""A frame that says what follows is untrue ("Common misconceptions about the dam:", "Myths.")."""
+
+
+def _framing(sentences: Sequence[Span], at: int, heading: str | None) -> str:
+    """The heading or label that frames ``sentences[at]`` (:data:`_FRAMES`), else "": ``heading``
+    where the splitter cut the heading and this first item as one sentence, else the sentence
+    before it, or, for an item of a list, the sentence before the list's first item, so that every
+    item under "Common misconceptions about the dam:" is framed, not only the first."""
+    if heading is not None:
+        return heading
+
+    def is_item(i: int) -> bool:  # opens with a marker, or the splitter left its marker on the one before
+        return bool(_LIST_MARKER.match(sentences[i].text) or (i and _TRAILING_MARKER.search(sentences[i - 1].text)))
+
+    j = at - 1
+    if is_item(at):
+        while j > 0 and is_item(j):
+            j -= 1
+    if j < 0:
+        return ""
+    before = sentences[j].text
+    if (item := _ITEM_IN_SENTENCE.search(before)) is not None:
+        before = before[: item.start() + 1]
+    before = _TRAILING_MARKER.sub("", before)
+    return before if _FRAMES.search(before) else ""
 
 
 Settlement = Literal["verbatim", "negation_check"]

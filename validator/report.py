@@ -195,7 +195,7 @@ def render_check(
 ) -> str:
     """The page for one checked answer; ``policy`` says which sentences fail."""
     rows = [dict(s) for s in sentences]
-    failing = [s for s in rows if policy.fails(s["verdict"], bool(s.get("needs_review")))]
+    failing = [s for s in rows if _fails(policy, s)]
     return _ENVIRONMENT.get_template("check.html.j2").render(
         answer=Answer("a", text, rows, source_names),
         failing=len(failing),
@@ -205,6 +205,11 @@ def render_check(
         version=package_version(),
         labels=VERDICT_LABELS,
     )
+
+
+def _fails(policy: FailPolicy, sentence: Mapping[str, Any]) -> bool:
+    """Whether a sentence row (a result's ``to_dict()``) fails under ``policy``."""
+    return policy.fails(sentence["verdict"], bool(sentence.get("needs_review")), str(sentence.get("method", "none")))
 
 
 def render_batch(
@@ -224,7 +229,7 @@ def render_batch(
         sentences = [dict(s) for s in item.get("sentences") or []]
         verdicts.update(s["verdict"] for s in sentences)
         confidences += [s.get("confidence") for s in sentences]
-        failing = sum(policy.fails(s["verdict"], bool(s.get("needs_review"))) for s in sentences)
+        failing = sum(_fails(policy, s) for s in sentences)
         rows.append(
             {
                 "key": k,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from validator import defaults
-from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed
+from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed, TextTooLong
 from validator.quiet import quiet_loading
 from validator.splitting import ChunkStrategy, chunk_text
 from validator.timeouts import call_with_timeout
@@ -406,15 +406,21 @@ def check_sources(sources: Any) -> list[str]:
 
 
 def query(
-    query_function: QueryFunction, sentences: Sequence[str], k: int, timeout: float = defaults.QUERY_TIMEOUT_S
+    query_function: QueryFunction,
+    sentences: Sequence[str],
+    k: int,
+    timeout: float = defaults.QUERY_TIMEOUT_S,
+    max_chars: int = defaults.MAX_SOURCE_CHARS,
 ) -> list[list[Evidence]]:
     """Ask the app's retriever for each sentence, accepting ``str`` or ``(str, score)`` items.
 
     Each call runs on a worker thread and may take ``timeout`` seconds; a call still running
-    then is abandoned (Python cannot stop it) and the check fails closed.
+    then is abandoned (Python cannot stop it) and the check fails closed. The passages of one
+    sentence may hold ``max_chars`` characters in all, as ``sources`` may (``max_source_chars``).
 
     Raises:
         RetrievalFailed: When it raises, times out or returns something else.
+        TextTooLong: When one sentence's passages are over ``max_chars``.
     """
     results = []
     for sentence in sentences:
@@ -444,5 +450,10 @@ def query(
                 raise RetrievalFailed(
                     f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"
                 )
+        if (chars := sum(len(e.text) for e in evidence)) > max_chars:
+            raise TextTooLong(
+                f"query_function returned {chars:,} characters of passages for one sentence, over "
+                f"max_source_chars={max_chars:,}; return shorter passages or raise the limit"
+            )
         results.append(evidence)
     return results

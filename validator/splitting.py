@@ -130,8 +130,29 @@ def _split(text: str, segment: Callable[[str], Iterable[tuple[int, int]]]) -> li
 
 
 def _pysbd_spans(block: str) -> Iterator[tuple[int, int]]:
-    for piece in cast("list[TextSpan]", _segmenter().segment(block)):
-        yield piece.start, piece.end
+    """pysbd's sentences, rejoined where it cut inside a word: it ends a sentence at a dot that
+    opens a word (".env", ".gitignore", ".NET"), which no reader does."""
+    pieces = [(piece.start, piece.end) for piece in cast("list[TextSpan]", _segmenter().segment(block))]
+    joined: list[tuple[int, int]] = []
+    for start, end in pieces:
+        if joined and _inside_word(block, start):
+            start = joined.pop()[0]
+        joined.append((start, end))
+    yield from joined
+
+
+def _inside_word(text: str, position: int) -> bool:
+    """Whether ``position`` is inside a token: a word character right after a dot or a word
+    character, with no space between ("the .|env file", "v2.|0"). A CJK sentence end ("。")
+    needs no space after it, so it is not a token."""
+    return (
+        0 < position < len(text)
+        and _WORD_CHAR.match(text, position) is not None
+        and (text[position - 1] == "." or _WORD_CHAR.match(text, position - 1) is not None)
+    )
+
+
+_WORD_CHAR = re.compile(r"\w")
 
 
 def _punkt_spans(block: str) -> Iterator[tuple[int, int]]:

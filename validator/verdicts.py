@@ -26,7 +26,17 @@ from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
-Method = Literal["verbatim", "negation_check", "model", "number_check", "binding_check", "quote_check", "llm", "none"]
+Method = Literal[
+    "verbatim",
+    "negation_check",
+    "model",
+    "number_check",
+    "binding_check",
+    "quote_check",
+    "framing_check",
+    "llm",
+    "none",
+]
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
@@ -172,6 +182,10 @@ def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
     return frozenset({*values, ALWAYS_FAILS})
 
 
+UNSURE_METHODS: tuple[Method, ...] = ("model", "llm")
+"""The only deciders whose verdict can be unsure (``needs_review``): a rule's verdict, and a check
+that did not run, are never unsure, so ``uncertain="flag"`` never keeps them."""
+
 Uncertain = Literal["fail", "flag"]
 UNCERTAIN_POLICIES: tuple[Uncertain, ...] = ("fail", "flag")
 
@@ -191,12 +205,13 @@ class FailPolicy:
         if self.uncertain not in UNCERTAIN_POLICIES:
             raise InvalidInput(f"uncertain must be one of {UNCERTAIN_POLICIES}, got {self.uncertain!r}")
 
-    def fails(self, verdict: str, needs_review: bool) -> bool:
-        return verdict in self.verdicts and not self.flags(verdict, needs_review)
+    def fails(self, verdict: str, needs_review: bool, method: str) -> bool:
+        return verdict in self.verdicts and not self.flags(verdict, needs_review, method)
 
-    def flags(self, verdict: str, needs_review: bool) -> bool:
-        """A failing verdict kept because it is unsure (only with ``uncertain="flag"``)."""
-        return self.uncertain == "flag" and verdict in self.verdicts and needs_review
+    def flags(self, verdict: str, needs_review: bool, method: str) -> bool:
+        """A failing verdict kept because it is unsure (only with ``uncertain="flag"``): one the
+        model or the judge gave (:data:`UNSURE_METHODS`) below the review threshold."""
+        return self.uncertain == "flag" and verdict in self.verdicts and needs_review and method in UNSURE_METHODS
 
     def describe(self) -> dict[str, object]:
         return {"fail_on": sorted(self.verdicts), "uncertain": self.uncertain}

@@ -87,6 +87,10 @@ class ExternalScorer(PairScorer):
     def name(self) -> str:
         return self._name
 
+    @property
+    def label_count(self) -> int:
+        return len(self.labels)
+
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         if not pairs:
             return np.zeros((0, 3), dtype=np.float32)

@@ -11,6 +11,7 @@ from validator import defaults
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
+from validator.errors import ModelUnavailable
 from validator.judge import Usage, check_scorer_mode
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckReport, CheckRequest
@@ -23,7 +24,7 @@ from validator.retrieval import (
     default_embed_function,
     default_embedder_name,
 )
-from validator.scoring import PairScorer
+from validator.scoring import PairScorer, check_decisive
 from validator.verdicts import SentenceResult
 
 
@@ -110,6 +111,22 @@ class ProvenanceChecker:
             judged = sum(s.judged for s in sentences)
             llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **usage.to_dict()}
         return CheckReport(request.text, sentences, llm, self.describe())
+
+    def refuse_open_cut(self) -> None:
+        """Refuse settings whose temperature and entailment cut together switch the check off
+        (:func:`~validator.scoring.check_decisive`). Called where a user's settings become a
+        check (the validator, the CLI, a batch job); calibration and evaluation cut at 0 on
+        purpose, to score every sentence. A model that cannot load is not refused here: every
+        check with it fails closed, saying why.
+
+        Raises:
+            InvalidInput: Naming the pair and what to change.
+        """
+        try:
+            labels = self.scorer.label_count
+        except ModelUnavailable:
+            return
+        check_decisive(self.scorer.settings.temperature, self.thresholds.entailment, labels, "settings")
 
     @property
     def bundled(self) -> bool:

@@ -34,6 +34,9 @@ class Claim:
             it) their joint premise.
         probabilities: The ``(len(premises), 3)`` model probabilities, once scored.
         result: Its verdict; None while the claim is open.
+        disowned: Whether a source holds the sentence only to deny it (``settle`` finds it:
+            :meth:`~validator.quotes.VerbatimHaystack.disowns`), so no premise holding that copy
+            may support it.
     """
 
     request: CheckRequest
@@ -44,6 +47,7 @@ class Claim:
     premises: list[Evidence] = field(default_factory=list)
     probabilities: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     result: SentenceResult | None = None
+    disowned: bool = False
 
     @property
     def sources(self) -> Sequence[str] | None:

@@ -1,9 +1,10 @@
 """What the texts settle alone: the ``settle`` stage's rules, over the sources or an app's passages.
 
-Whole-sentence copies (``verbatim``), their negations (``negation_check``) and quotes missing
-from the evidence (``quote_check``) are decided by string matching, before any model: against
-every source (:func:`settle_on_sources`), or, for an app's ``query_function``, against the
-passages it returned for each claim (:func:`settle_on_passages`).
+Whole-sentence copies (``verbatim``), their negations and minimal-pair opposites
+(``negation_check``: :mod:`validator.opposites`) and quotes missing from the evidence
+(``quote_check``) are decided by string matching, before any model: against every source
+(:func:`settle_on_sources`), or, for an app's ``query_function``, against the passages it returned
+for each claim (:func:`settle_on_passages`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from validator.context import described
+from validator.opposites import opposes
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
 from validator.quotes import Held, VerbatimHaystack, held_by, missing_quote
 from validator.retrieval import Evidence, SourceIndex
+from validator.splitting import split_source_sentences
 
 COPIED_SHORTLIST = 4
 """BM25 candidates tried first for the chunk that holds a copied sentence."""
@@ -26,14 +30,26 @@ def settle_on_sources(claims: Sequence[Claim], sources: Sequence[str], index: So
     ``index`` that holds it."""
     haystacks = [VerbatimHaystack.of(source) for source in sources]
     joined = VerbatimHaystack.joined(haystacks)
-    _settle(claims, [haystacks] * len(claims), [joined] * len(claims), lambda _, held: holding_chunk(held, index))
+
+    def shortlist(i: int) -> list[Evidence]:
+        """The chunks that share the most words with the claim: where an opposite would be."""
+        return [index.chunks[j] for j in index.lexical.rankings([claims[i].span.text], COPIED_SHORTLIST)[0]]
+
+    _settle(
+        claims,
+        [haystacks] * len(claims),
+        [joined] * len(claims),
+        lambda _, held: holding_chunk(held, index),
+        shortlist,
+    )
 
 
 def settle_on_passages(claims: Sequence[Claim], passages: Sequence[Sequence[Evidence]]) -> None:
     """Settle one request's claims each against the passages retrieved for it."""
     haystacks = [[VerbatimHaystack.of(e.text) for e in found] for found in passages]
     joined = [VerbatimHaystack.joined(stacks) for stacks in haystacks]
-    _settle(claims, haystacks, joined, lambda i, held: passages[i][held.source_index])
+    numbered = [[replace(e, source_index=j) for j, e in enumerate(found)] for found in passages]
+    _settle(claims, haystacks, joined, lambda i, held: passages[i][held.source_index], numbered.__getitem__)
 
 
 def _settle(
@@ -41,30 +57,57 @@ def _settle(
     haystacks: Sequence[Sequence[VerbatimHaystack]],
     quote_haystacks: Sequence[str],
     holder: Callable[[int, Held], Evidence],
+    nearby: Callable[[int], Sequence[Evidence]],
 ) -> None:
     """Set the result of each claim the texts decide on their own: a quote missing from its
     ``quote_haystacks`` entry fails; a sentence one of its ``haystacks`` asserts is supported, and
     one whose negation it asserts is contradicted, shown against the passage ``holder(i, held)``
-    gives.
+    gives. A sentence read alone that one of the ``nearby(i)`` passages (each numbered by the
+    haystack it is in) opposes as a minimal pair (:func:`validator.opposites.opposes`), where its
+    haystack asserts that sentence, is contradicted too.
 
-    A sentence read in context ("It was completed in 1889.") is only settled where its
-    haystack has it right after the sentence that settled the one before, so that "it" is the
-    same thing.
+    A sentence read in context ("It was completed in 1889."), or one whose subject describes
+    rather than names ("The company was founded in 1990.", :func:`validator.context.described`),
+    is only settled where its haystack has it right after the sentence that settled the one
+    before, so that "it" and "the company" are the same thing; a copy of a described subject that
+    is not is read by the model after the answer's sentence before it ("Globex makes gadgets. The
+    company was founded in 1990." is not Acme's history).
     """
     previous: tuple[Held, VerbatimHaystack] | None = None
     for i, (claim, stacks) in enumerate(zip(claims, haystacks, strict=True)):
         span = claim.span
-        if claim.reading == span.text:
-            held = held_by(span.text, stacks)
+        leans = claim.reading != span.text or (i > 0 and described(span.text))
+        if not leans:
+            held = held_by(span.text, stacks) or _opposite(span.text, stacks, nearby(i))
         elif previous is not None and (j := _index_of(stacks, previous[1])) is not None:
             held = held_by(span.text, stacks, follows=replace(previous[0], source_index=j))
         else:
             held = None
+        if held is None and claim.reading == span.text and leans and held_by(span.text, stacks):
+            # a copy of "The company was founded in 1990." after another sentence than the
+            # source's: the model reads it after the answer's own sentence before
+            claim.reading = f"{claims[i - 1].span.text} {span.text}"
         previous = (held, stacks[held.source_index]) if held else None
         if (quote := missing_quote(span, quote_haystacks[i])) is not None:
             claim.result = results.fabricated_quote(span, quote)
         elif held is not None:
             claim.result = results.settled(span, claim.reading, held, holder(i, held))
+        else:
+            claim.disowned = any(haystack.disowns(span.text) for haystack in stacks)
+
+
+def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:
+    """A sentence of a ``nearby`` passage that its haystack asserts and that opposes ``sentence``
+    as a minimal pair: the negation or prefix antonym of it (:mod:`validator.opposites`)."""
+    for passage in nearby:
+        if passage.source_index is None:
+            continue
+        for candidate in split_source_sentences(passage.text):
+            if opposes(sentence, candidate.text) and (
+                found := haystacks[passage.source_index].find_sentence(candidate.text)
+            ):
+                return Held(passage.source_index, "negation_check", candidate.text, *found)
+    return None
 
 
 def _index_of(haystacks: Sequence[VerbatimHaystack], wanted: VerbatimHaystack) -> int | None:

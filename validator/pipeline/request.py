@@ -123,18 +123,19 @@ class CheckReport:
 
     def failing(self, policy: FailPolicy) -> list[SentenceResult]:
         """The sentences that fail under ``policy`` (:class:`~validator.verdicts.FailPolicy`)."""
-        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review)]
+        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review, s.method)]
 
     def flagged(self, policy: FailPolicy) -> list[SentenceResult]:
         """Failing verdicts ``policy`` keeps because they are unsure (``uncertain="flag"``)."""
-        return [s for s in self.sentences if policy.flags(s.verdict, s.needs_review)]
+        return [s for s in self.sentences if policy.flags(s.verdict, s.needs_review, s.method)]
 
     def to_json(self, policy: FailPolicy) -> ReportJSON:
         """Whether the answer passes a check under ``policy``, every sentence's result, and with
         ``uncertain="flag"`` the indices of the failing sentences kept as unsure (``flagged``)."""
         result = ReportJSON(passed=not self.failing(policy), sentences=[s.to_dict() for s in self.sentences])
         if policy.uncertain == "flag":
-            result["flagged"] = [i for i, s in enumerate(self.sentences) if policy.flags(s.verdict, s.needs_review)]
+            flagged = self.flagged(policy)
+            result["flagged"] = [i for i, s in enumerate(self.sentences) if s in flagged]
         if self.llm is not None:
             result["llm"] = self.llm
         return result

@@ -19,7 +19,7 @@ from validator.bindings import FUSED_NOTE, fused
 from validator.judge import Judgement, gated
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.pipeline.claims import Claim, reading_of, sources_of
-from validator.quotes import Held
+from validator.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.retrieval import Evidence
 from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span
@@ -79,13 +79,25 @@ def _unscored(span: Span, verdict: Verdict, note: str, **details: Any) -> Senten
 
 def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
     """The verdict rule over the claim's ``(n_premises, 3)`` probabilities, then the number
-    rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``."""
+    rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``.
+
+    The number rule reads a supported sentence, and one the model fails below the review
+    threshold: a rule is sure where the model is not, so "More than 200 people attended." against
+    "150 people attended." is the number rule's failure, never an unsure one that
+    ``uncertain="flag"`` would keep."""
     probabilities = claim.probabilities
     verdict, confidence, premise = decide(probabilities, claim.premises, thresholds)
     method: Method = "model"
     note = None
-    if verdict == "supported":
+    entailing = [
+        p for p, row in zip(claim.premises, probabilities, strict=True) if row[ENTAILMENT] >= thresholds.entailment
+    ]
+    if verdict == "supported" and not any(_may_support(claim, p) for p in entailing):
+        verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
+    elif verdict == "supported":
         verdict, premise, method, note = _numbers_vouched(claim, probabilities, thresholds)
+    elif confidence < thresholds.review and (finding := _number_finding(claim)):
+        verdict, method, note = finding.verdict, "number_check", finding.note
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
         sentence=claim.span.text,
@@ -97,7 +109,7 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
         neutral=float(deciding[NEUTRAL]),
         reading=reading_of(claim.span, claim.reading),
         confidence=confidence,
-        needs_review=confidence < thresholds.review,
+        needs_review=method == "model" and confidence < thresholds.review,
         evidence=premise.text,
         source_index=premise.source_index,
         note=note,
@@ -119,9 +131,11 @@ def _numbers_vouched(
     for every number ("Its main mirror measures 6.5 metres." beside the telescope's passage)."""
     premises = claim.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
-    entailing = [i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment]
+    entailing = [
+        i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment and _may_support(claim, premises[i])
+    ]
     own = claim.span.text
-    finding = check_numbers(claim.reading, claim.passages, claim.sources, own)
+    finding = _number_finding(claim)
     if finding is None:
         one_passage_vouches = not find_numbers(claim_text(own)) or (
             claim.sources is None
@@ -137,6 +151,25 @@ def _numbers_vouched(
     return finding.verdict, _shown(claim, order), "number_check", finding.note
 
 
+DISOWNED_NOTE = "a source states this sentence only to call it untrue"
+
+
+def _may_support(claim: Claim, premise: Evidence) -> bool:
+    """Whether ``premise`` may support the claim: any may, unless a source states the sentence
+    only to deny it (``claim.disowned``); then none that holds that copy, so "The dam was finished
+    in 1931." is never supported by "The dam was finished in 1931. This has been shown to be
+    false."."""
+    if not claim.disowned:
+        return True
+    folded = VerbatimHaystack.of(premise.text).folded
+    return not any(key in folded for key in sentence_keys(claim.span.text))
+
+
+def _number_finding(claim: Claim) -> NumberFinding | None:
+    """The number rule over the claim's passages, and its whole sources before a veto."""
+    return check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
+
+
 def _shown(claim: Claim, order: list[int]) -> Evidence:
     """The premise a vetoed sentence is shown against: the best-ranked passage, the one retrieval
     found most about this sentence (else the best-scored premise)."""
@@ -148,9 +181,11 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
     passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note
-    if verdict == "supported" and (
-        finding := check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
-    ):
+    if judgement.overruled:
+        pass  # the quote gate decided: a rule's verdict, never unsure (needs_review below)
+    elif verdict == "supported" and not _may_support(claim, Evidence(claim.evidence_text)):
+        verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
+    elif (verdict == "supported" or judgement.confidence < thresholds.review) and (finding := _number_finding(claim)):
         verdict, method, note = finding.verdict, "number_check", finding.note
     elif verdict == "supported" and fused(claim.reading, claim.evidence_text):
         verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
@@ -165,7 +200,7 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         neutral=judgement.confidence if verdict == "unsupported" else 0.0,
         reading=reading_of(claim.span, claim.reading),
         confidence=judgement.confidence,
-        needs_review=judgement.confidence < thresholds.review,
+        needs_review=method == "llm" and not judgement.overruled and judgement.confidence < thresholds.review,
         evidence=claim.evidence_text,
         source_index=sources[0] if len(sources) == 1 else None,
         note=note,

@@ -109,7 +109,13 @@ def settle(batch: Batch, checker: ProvenanceChecker) -> None:
             evidence.settle_on_sources(claims, request.sources, checker.index(batch, claims[0].item))
             continue
         assert request.query_function is not None
-        found = query(request.query_function, [c.reading for c in claims], retrieval.top_k, retrieval.query_timeout)
+        found = query(
+            request.query_function,
+            [c.reading for c in claims],
+            retrieval.top_k,
+            retrieval.query_timeout,
+            checker.config.inputs.max_source_chars,
+        )
         for claim, passages in zip(claims, found, strict=True):
             claim.premises = passages
         evidence.settle_on_passages(claims, found)

@@ -1,0 +1,171 @@
+"""Minimal pairs: a source sentence that says the opposite of a claim in the claim's own words.
+
+An NLI model is weakest where two sentences share every word but the one that flips them ("can be
+refunded" / "can be exchanged but not refunded", "common" / "uncommon"): it reads the overlap as
+support. Two shapes are certain enough to decide without it (``docs/verdicts.md``, the *settle*
+stage):
+
+- **negation**: the claim is the source sentence with words left out, and what is left out
+  includes a negation ("not", "never", "no longer", "no", "n't", "cannot") of a word the claim
+  keeps. Every way of reading the claim out of the sentence must keep that word (so "It does not
+  open on Mondays but opens on Sundays." does not oppose "It opens on Sundays."), and at most
+  :data:`MAX_DROPPED_WORDS` other content words may be left out.
+- **prefix antonym**: the two sentences are the same word for word but one, which is the other
+  with a negating prefix ("safe" / "unsafe", "reversible" / "irreversible", "common" / "uncommon").
+
+:func:`validator.quotes.polarity_flips` settles the one-auxiliary case ("is" / "is not") by lookup;
+this module is the general shape, tried on the few source sentences that share the claim's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from validator.numbers import STOPWORDS, stem
+
+_CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
+_CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "can": "can"}
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*", re.I)
+NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
+_SCOPE_SKIP = frozenset({"longer", "any", "be", "been", "being", "ever", "yet", "a", "an", "the", "at", "all"})
+"""Words between a negation and the word it negates ("no longer offered", "not be refunded",
+"not … any")."""
+_REPORTING = frozenset(
+    {
+        "say",
+        "says",
+        "said",
+        "claim",
+        "claims",
+        "claimed",
+        "believe",
+        "believes",
+        "believed",
+        "think",
+        "thinks",
+        "thought",
+        "report",
+        "reports",
+        "reported",
+        "suggest",
+        "suggests",
+        "suggested",
+        "argue",
+        "argues",
+        "argued",
+        "allege",
+        "alleges",
+        "alleged",
+        "rumour",
+        "rumor",
+        "myth",
+        "legend",
+        "according",
+        "if",
+        "whether",
+        "unless",
+        "deny",
+        "denies",
+        "denied",
+        "doubt",
+        "doubts",
+        "doubted",
+        "false",
+        "untrue",
+        "wrong",
+    }
+)
+"""Words that put the source's sentence in someone's mouth or under doubt ("Some say the tower was
+not completed in 1925.", "Myth: …"): left out, they leave no minimal pair."""
+MAX_DROPPED_WORDS = 3
+"""Content words of the source sentence a claim may leave out besides the negation."""
+OPEN_PREFIXES = ("non-", "non", "un")
+"""Prefixes that negate whatever they are put before ("unsafe", "non-binding")."""
+ADJECTIVE_PREFIXES = ("dis", "in", "im", "ir", "il")
+"""Prefixes that negate only an adjective ("incorrect", "irreversible", "dishonest"): "inform",
+"impress" and "discover" are other words, not "form", "press" and "cover" negated."""
+_ADJECTIVE = re.compile(r"(?:ble|ent|ant|al|ate|ive|ar|ete|ure|ect|id|ic|ous|ite|est|ane|al|ar|ual|ed)$")
+MIN_STEM_CHARS = 4
+"""A prefix antonym's base has at least this many letters ("safe")."""
+
+
+def _tokens(sentence: str) -> list[str]:
+    """Lower-case words, with every contracted negation written out ("can't", "cannot", "isn't"
+    → "can not", "can not", "is not")."""
+    expanded = _CONTRACTION.sub(_written_out, sentence)
+    return [t.lower() for t in _TOKEN.findall(expanded)]
+
+
+def _written_out(match: re.Match[str]) -> str:
+    return f"{_CONTRACTED_BASE.get((match.group(1) or match.group(2) or '').lower(), '')} not"
+
+
+def opposes(claim: str, sentence: str) -> bool:
+    """Whether ``sentence`` states the opposite of ``claim`` as a minimal pair (module docstring)."""
+    claim_tokens, sentence_tokens = _tokens(claim), _tokens(sentence)
+    return _antonym_pair(claim_tokens, sentence_tokens) or _negation_dropped(claim_tokens, sentence_tokens)
+
+
+def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> bool:
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    differing = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    return len(differing) == 1 and _prefix_negates(*differing[0])
+
+
+def _prefix_negates(x: str, y: str) -> bool:
+    """Whether one word is the other with a negating prefix ("unsafe", "safe")."""
+    short, long = sorted((x, y), key=len)
+    if len(short) < MIN_STEM_CHARS:
+        return False
+    return any(long == prefix + short for prefix in OPEN_PREFIXES) or (
+        _ADJECTIVE.search(short) is not None and any(long == prefix + short for prefix in ADJECTIVE_PREFIXES)
+    )
+
+
+def _negation_dropped(claim: Sequence[str], sentence: Sequence[str]) -> bool:
+    if any(t in NEGATIONS for t in claim) or not any(t in NEGATIONS for t in sentence):
+        return False
+    if sum(t not in STOPWORDS for t in claim) < 2:
+        return False
+    claim_stems, sentence_stems = [stem(t) for t in claim], [stem(t) for t in sentence]
+    alignments = [_align(claim_stems, sentence_stems), _align(claim_stems[::-1], sentence_stems[::-1])]
+    if alignments[0] is None or alignments[1] is None:
+        return False
+    latest = {len(sentence) - 1 - i for i in alignments[1]}
+    return all(_negates_a_kept_word(sentence, kept) for kept in (set(alignments[0]), latest))
+
+
+def _align(claim: Sequence[str], sentence: Sequence[str]) -> list[int] | None:
+    """Where each claim token is in ``sentence``, taken as early as possible; None when the claim
+    is not the sentence with words left out."""
+    places, position = [], 0
+    for token in claim:
+        while position < len(sentence) and sentence[position] != token:
+            position += 1
+        if position == len(sentence):
+            return None
+        places.append(position)
+        position += 1
+    return places
+
+
+def _negates_a_kept_word(sentence: Sequence[str], kept: set[int]) -> bool:
+    """Whether a dropped negation negates a kept word, with few other content words dropped."""
+    dropped = [i for i in range(len(sentence)) if i not in kept]
+    if any(sentence[i] in _REPORTING for i in dropped):
+        return False
+    if any(sentence[i] not in NEGATIONS and sentence[i] not in _SCOPE_SKIP for i in range(min(kept))):
+        return False  # words before the claim's first are a frame ("Some say …"), not a negation
+    content_dropped = [i for i in dropped if sentence[i] not in NEGATIONS and sentence[i] not in STOPWORDS]
+    if len(content_dropped) > MAX_DROPPED_WORDS:
+        return False
+    for i in dropped:
+        if sentence[i] in NEGATIONS:
+            j = i + 1
+            while j < len(sentence) and sentence[j] in _SCOPE_SKIP and j not in kept:
+                j += 1
+            if j in kept:
+                return True
+    return False
