@@ -94,11 +94,11 @@ def main() -> None:
     model = AutoModelForSequenceClassification.from_pretrained(BUNDLED_MODEL_DIR, dtype=torch.float32)
     train_rows = read_jsonl(args.data / "train.jsonl")[:4000]
     dev_rows = read_jsonl(args.data / "dev.jsonl")[: args.pairs]
+    reference: torch.Tensor | None = None
     for bf16 in (False, True):
         steps = train_steps_per_second(model, tokenizer, train_rows, args.steps, bf16)
         speed, probabilities = pairs_per_second(model, tokenizer, dev_rows, bf16)
-        if not bf16:
-            reference = probabilities
+        reference = probabilities if reference is None else reference
         agree = (probabilities.argmax(-1) == reference.argmax(-1)).float().mean().item()
         drift = (probabilities - reference).abs().max().item()
         print(
