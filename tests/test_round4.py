@@ -41,7 +41,7 @@ def _check(answer: str, sources: list[str], **options: object) -> tuple[bool, li
 @pytest.mark.parametrize(
     ("answer", "source"),
     [
-        ("Three men were detained after the burglary.", "Officers detained a man after the burglary."),
+        ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
         ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
         ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
     ],
@@ -54,7 +54,7 @@ def test_flag_never_keeps_a_rule_verdict(answer: str, source: str) -> None:
 
 
 def test_the_cli_under_flag_fails_a_rule_verdict(tmp_path: Path) -> None:
-    (tmp_path / "s.txt").write_text("Officers detained a man after the burglary.")
+    (tmp_path / "s.txt").write_text("Officers detained two men after the burglary.")
     (tmp_path / "a.txt").write_text("Three men were detained after the burglary.")
     command = [sys.executable, "-m", "validator", "check", "--sources", str(tmp_path / "s.txt")]
     command += ["--text", str(tmp_path / "a.txt"), "--uncertain", "flag", "--json"]

@@ -82,9 +82,10 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
     rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``.
 
     The number rule reads a supported sentence, and one the model fails below the review
-    threshold: a rule is sure where the model is not, so "More than 200 people attended." against
-    "150 people attended." is the number rule's failure, never an unsure one that
-    ``uncertain="flag"`` would keep."""
+    threshold, where the evidence gives the sentence's number another value in the same role: a
+    rule is sure where the model is not, so "More than 200 people attended." against "150 people
+    attended." is the number rule's failure, never an unsure one that ``uncertain="flag"`` would
+    keep. A number merely absent from the evidence leaves an unsure failure the model's."""
     probabilities = claim.probabilities
     verdict, confidence, premise = decide(probabilities, claim.premises, thresholds)
     method: Method = "model"
@@ -96,7 +97,7 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
     elif verdict == "supported":
         verdict, premise, method, note = _numbers_vouched(claim, probabilities, thresholds)
-    elif confidence < thresholds.review and (finding := _number_finding(claim)):
+    elif confidence < thresholds.review and (finding := _number_veto(claim, supported=False)):
         verdict, method, note = finding.verdict, "number_check", finding.note
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
@@ -170,6 +171,14 @@ def _number_finding(claim: Claim) -> NumberFinding | None:
     return check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
 
 
+def _number_veto(claim: Claim, supported: bool) -> NumberFinding | None:
+    """The number rule's finding where it decides: any, on a supported sentence; on one failed
+    below the review threshold, only where the evidence gives the number another value in its
+    role (``contradicted``), not where the number is only absent."""
+    finding = _number_finding(claim)
+    return finding if finding is not None and (supported or finding.verdict == "contradicted") else None
+
+
 def _shown(claim: Claim, order: list[int]) -> Evidence:
     """The premise a vetoed sentence is shown against: the best-ranked passage, the one retrieval
     found most about this sentence (else the best-scored premise)."""
@@ -185,7 +194,9 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         pass  # the quote gate decided: a rule's verdict, never unsure (needs_review below)
     elif verdict == "supported" and not _may_support(claim, Evidence(claim.evidence_text)):
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
-    elif (verdict == "supported" or judgement.confidence < thresholds.review) and (finding := _number_finding(claim)):
+    elif (verdict == "supported" or judgement.confidence < thresholds.review) and (
+        finding := _number_veto(claim, supported=verdict == "supported")
+    ):
         verdict, method, note = finding.verdict, "number_check", finding.note
     elif verdict == "supported" and fused(claim.reading, claim.evidence_text):
         verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
