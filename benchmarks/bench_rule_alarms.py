@@ -116,10 +116,8 @@ def main() -> None:
         if args.out:
             args.out.parent.mkdir(parents=True, exist_ok=True)
             args.out.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
-    print(
-        "\n| set | grounded | failed by a rule | ungrounded | caught by number rule | by binding rule | by quote rule |"
-    )
-    print("|---|---|---|---|---|---|---|")
+    print("\n| set | grounded | failed by a rule | ungrounded | " + " | ".join(f"caught by {r}" for r in RULES) + " |")
+    print("|---" * (4 + len(RULES)) + "|")
     for name, row in table.items():
         share = row["grounded_failed_by_rule"]
         caught = row["ungrounded_caught"]
