@@ -23,7 +23,7 @@ import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 from training.data import read_jsonl
-from training.train import length_bucketed_batches, mixed_loss
+from training.train import length_bucketed_batches, mixed_loss, pair_features
 from validator.defaults import BUNDLED_MODEL_DIR
 
 
@@ -41,14 +41,7 @@ def train_steps_per_second(model, tokenizer, rows: list[dict], steps: int, bf16:
         if step == 1:
             started = time.perf_counter()
         batch = [rows[i] for i in ids]
-        features = tokenizer(
-            [r["premise"] for r in batch],
-            [r["hypothesis"] for r in batch],
-            truncation=True,
-            max_length=128,
-            padding=True,
-            return_tensors="pt",
-        )
+        features = pair_features(tokenizer, batch, 128)
         with _autocast(bf16):
             logits = model(**features).logits
         loss = mixed_loss(logits, [r["label"] for r in batch])
@@ -66,14 +59,7 @@ def pairs_per_second(model, tokenizer, rows: list[dict], bf16: bool) -> tuple[fl
     started = time.perf_counter()
     for start in range(0, len(rows), 32):
         batch = rows[start : start + 32]
-        features = tokenizer(
-            [r["premise"] for r in batch],
-            [r["hypothesis"] for r in batch],
-            truncation=True,
-            max_length=512,
-            padding=True,
-            return_tensors="pt",
-        )
+        features = pair_features(tokenizer, batch, 512)
         with _autocast(bf16):
             out.append(model(**features).logits.float().softmax(-1))
     return len(rows) / (time.perf_counter() - started), torch.cat(out)

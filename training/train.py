@@ -56,6 +56,18 @@ def length_bucketed_batches(lengths: list[int], batch_size: int, seed: int) -> l
     return batches
 
 
+def pair_features(tokenizer, rows: list[dict], max_length: int):
+    """The (premise, hypothesis) rows tokenized as one padded batch, truncated to ``max_length``."""
+    return tokenizer(
+        [r["premise"] for r in rows],
+        [r["hypothesis"] for r in rows],
+        truncation=True,
+        max_length=max_length,
+        padding=True,
+        return_tensors="pt",
+    )
+
+
 def mixed_loss(logits: torch.Tensor, labels: list[str]) -> torch.Tensor:
     """Cross-entropy on 3-way rows, ``-log(1 - P(entailment))`` on ``not_entailment`` rows."""
     log_probs = torch.log_softmax(logits.float(), dim=-1)
@@ -81,14 +93,7 @@ def accuracy(model, tokenizer, rows: list[dict], max_length: int, batch_size: in
     correct = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start : start + batch_size]
-        features = tokenizer(
-            [r["premise"] for r in batch],
-            [r["hypothesis"] for r in batch],
-            truncation=True,
-            max_length=max_length,
-            padding=True,
-            return_tensors="pt",
-        )
+        features = pair_features(tokenizer, batch, max_length)
         predicted = model(**features).logits.argmax(-1).tolist()
         entail = LABEL2ID["entailment"]
         correct += sum(
@@ -136,14 +141,7 @@ def train(args: argparse.Namespace) -> None:
         batches = length_bucketed_batches(lengths, args.batch_size, args.seed + epoch)
         for batch_ids in batches[offset:]:
             batch = [train_rows[i] for i in batch_ids]
-            features = tokenizer(
-                [r["premise"] for r in batch],
-                [r["hypothesis"] for r in batch],
-                truncation=True,
-                max_length=args.max_length,
-                padding=True,
-                return_tensors="pt",
-            )
+            features = pair_features(tokenizer, batch, args.max_length)
             loss = mixed_loss(model(**features).logits, [r["label"] for r in batch])
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

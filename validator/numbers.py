@@ -584,7 +584,7 @@ def _dates(text: str) -> list[Number]:
             found.append(
                 Number(float(year or 0), "date", before, after, match.group(), match.start(), match.end(), date=date)
             )
-            covered[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+            _cover(covered, match.start(), match.end())
     return found
 
 
@@ -613,8 +613,12 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
             value = float(digits) if digits.isdigit() else float(_roman(digits))
             before, after = _neighbours(text, match.start(), match.end())
             found.append(Number(value, f"name:{stem}", before, after, match.group(), match.start(), match.end()))
-            covered[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+            _cover(covered, match.start(), match.end())
     return found
+
+
+def _cover(covered: bytearray, start: int, end: int) -> None:
+    covered[start:end] = b"\x01" * (end - start)
 
 
 def _covered(numbers: Sequence[Number], size: int) -> bytearray:
@@ -623,7 +627,7 @@ def _covered(numbers: Sequence[Number], size: int) -> bytearray:
     numbers the text holds (a passage of "A1. A1. …" holds thousands)."""
     covered = bytearray(size)
     for n in numbers:
-        covered[n.start : n.end] = b"\x01" * (n.end - n.start)
+        _cover(covered, n.start, n.end)
     return covered
 
 
