@@ -252,6 +252,76 @@ def test_a_negating_prefix_always_opposes(adjective: str, subject: str, prefixed
     assert opposes(claim, source) and not opposes(claim, claim)
 
 
+# 6 (continued). A value or attribute moved to another person or thing of the same source.
+
+MOVED = [
+    ("Priya led the audit of the Leeds branch.", "Marco led the audit of the Leeds branch. Priya joined in May."),
+    ("Okafor, 34, was elected chair.", "Lindqvist, 34, was elected chair. Okafor was elected treasurer."),
+    ("The ferry leaves at dawn on Friday.", "The ferry leaves at dawn on Thursday. On Friday it stays in port."),
+    ("The tenant pays the water bill.", "The tenant pays the rent monthly. The landlord pays the water bill."),
+    ("The deputy signed the final report.", "The deputy signed the draft. The mayor signed the final report."),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), MOVED)
+def test_a_value_moved_to_another_subject_is_contradicted_by_the_rule(answer: str, source: str) -> None:
+    passed, [sentence] = _check(answer, [source])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "binding_check", sentence
+    assert not passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        # the same person under a title and a name, and two common nouns the source never contrasts
+        ("Obama signed the climate bill.", "President Obama spoke. The President signed the climate bill."),
+        ("The startup hired forty engineers.", "The company hired forty engineers. The startup is in Oslo."),
+        ("The tenant pays the water bill.", "The tenant pays the water bill. The landlord pays the rent."),
+    ],
+)
+def test_what_is_not_a_moved_value_is_left_to_the_model(answer: str, source: str) -> None:
+    _, [sentence] = _check(answer, [source])
+    assert sentence["method"] != "binding_check", sentence
+
+
+NAMES = st.sampled_from(["Aiko", "Bram", "Chidi", "Dagny", "Emeka", "Farah"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NAMES, NAMES, st.sampled_from(["drafted the lease", "won the regional final", "repaired the north gate"]))
+def test_a_deed_moved_between_two_named_people_never_passes(holder: str, other: str, deed: str) -> None:
+    if holder == other:
+        return
+    source = f"{holder} {deed} last spring. {other} arrived in the autumn."
+    passed, [sentence] = _check(f"{other} {deed} last spring.", [source])
+    assert not passed and sentence["verdict"] == "contradicted"
+
+
+def test_a_link_through_a_third_name_does_not_join_two_sentences() -> None:
+    """Both sentences are about Ferrante, so nothing vouches that Calvino wrote what she did."""
+    source = "Ferrante admired Calvino. Ferrante wrote The Lost Daughter."
+    passed, [sentence] = _check("Calvino wrote The Lost Daughter.", [source])
+    assert not passed and sentence["verdict"] != "supported"
+
+
+def test_a_surname_the_source_also_writes_in_lower_case_is_still_a_name() -> None:
+    source = "Ada Green lived in a green cottage. Samuel Okoye built the Harbour Bridge."
+    passed, _ = _check("Green built the Harbour Bridge.", [source])
+    assert not passed
+
+
+def test_a_query_function_passage_that_points_back_is_not_joined_to_another_subject() -> None:
+    passages = ["The Bosco Verticale is a pair of towers in Milan.", "It was completed in 1931."]
+
+    def retrieve(text: str, k: int) -> list[str]:
+        return passages
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    result = guard.validate("The Bosco Verticale was completed in 1931.", metadata={"query_function": retrieve})
+    assert not outcome(result).validation_passed
+    assert only(last_result(guard))["verdict"] != "supported"
+
+
 # 7. The number rule reads a value however it is abbreviated.
 
 
@@ -279,6 +349,33 @@ def test_the_same_value_abbreviated_is_vouched_for(claim: str, evidence: str) ->
 )
 def test_another_value_abbreviated_is_not(claim: str, evidence: str) -> None:
     assert check_numbers(claim, evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The firm opened 4 offices.", "The firm opened 4 warehouses and 9 offices."),
+        ("The studio shipped 3 games.", "The studio shipped 3 expansions and 2 games in 2019."),
+        ("She fought in World War I.", "She fought in the Second World War."),
+        ("The repair took a couple of days.", "The repair took nine days."),
+    ],
+)
+def test_a_count_of_another_thing_or_a_numbered_name_is_not_vouched(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The album has 12 tracks.", "The album has 12 songs."),
+        ("The firm opened 4 new offices.", "The firm opened 4 offices and 9 warehouses."),
+        ("She fought in the Second World War.", "She fought in World War II."),
+        ("The repair took a couple of days.", "The repair took two days."),
+        ("He made 170 off 149 balls.", "He made 170 off 149 deliveries. His fifty came from 63 balls."),
+    ],
+)
+def test_the_same_count_or_name_reworded_is_vouched(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is None
 
 
 # 8. A crash and a hang.

@@ -153,13 +153,26 @@ def _sentences(premise: str) -> tuple[_Sentence, ...]:
 
 @lru_cache(maxsize=2048)
 def _lower_case_stems(premise: str) -> frozenset[str]:
-    """The words ``premise`` writes in lower case, stemmed (read once per premise, like its sentences)."""
-    return frozenset(stem(w.lower()) for w in _TOKEN.findall(premise) if w[:1].islower())
+    """The words ``premise`` writes in lower case and never capitalised inside a sentence, stemmed
+    (read once per premise, like its sentences): "Officers" opening a sentence is a common word
+    where "officers" is written too, but "Brown" stays a name beside "a brown building" where the
+    premise also writes "Gordon Brown"."""
+    lower = {stem(w.lower()) for w in _TOKEN.findall(premise) if w[:1].islower()}
+    inside = {
+        stem(w.lower())
+        for span in split_source_sentences(premise)
+        for w in _TOKEN.findall(span.text)[1:]
+        if w[:1].isupper()
+    }
+    return frozenset(lower - inside)
 
 
-def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
+def _groups(sentences: tuple[_Sentence, ...], claim_names: frozenset[str]) -> list[set[int]]:
     """The premise's sentences in linked groups: two are linked by a name in common, or when one
-    leans on the one before it."""
+    leans on the one before it. A name both sentences are about (their subject) that the claim
+    does not hold links nothing for it: "Melville admired Darwin." and "Melville wrote
+    Moby-Dick." are both about Melville, and do not vouch together for "Darwin wrote
+    Moby-Dick."."""
     parent = list(range(len(sentences)))
 
     def root(i: int) -> int:
@@ -172,7 +185,8 @@ def _groups(sentences: tuple[_Sentence, ...]) -> list[set[int]]:
         if sentence.leans and i:
             parent[root(i)] = root(i - 1)
         for j in range(i):
-            if sentence.names & sentences[j].names:
+            third = (sentence.subject & sentences[j].subject) - claim_names
+            if (sentence.names & sentences[j].names) - third:
                 parent[root(i)] = root(j)
     groups: dict[int, set[int]] = {}
     for i in range(len(sentences)):
@@ -203,7 +217,7 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     own_subjects = frozenset().union(*(s.subject for s in sentences)) - names - common
     if subject and own_subjects and not subject & premise_words:
         return any(subject & _terms(other)[1] for other in evidence if other != premise)
-    groups = _groups(sentences)
+    groups = _groups(sentences, names)
     if not subject or len(sentences) < 2 or len(groups) < 2:
         return False
 

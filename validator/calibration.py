@@ -10,7 +10,10 @@ number check runs on all of them), and then fits the thresholds to the labels:
   the deterministic checks fail, or the number check vetoes, always fails). The cut maximises
   the balanced accuracy of pass/fail against ``grounded``, optionally with at most
   ``max_missed`` of the ungrounded answers passed. Among equally good cuts, the one nearest the
-  model's own is kept (few labels should move it no further than they must);
+  model's own is kept (few labels should move it no further than they must). With a false-alarm
+  budget (``max_false_alarms``) the cut is instead the one that passes the fewest ungrounded
+  answers while failing at most that share of the grounded ones, counted over every row (a
+  grounded answer a rule fails is a false alarm no cut removes);
 - **contradiction threshold**, with 3-way labels (``"label": "neutral" | "contradiction"``):
   the cut on the strongest contradiction among an answer's unsupported sentences that best
   tells contradicted answers from neutral ones.
@@ -25,7 +28,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -34,6 +37,9 @@ from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
 from validator.scoring import CONTRADICTION, entailment_floor
+
+INTERVAL = 0.9
+"""The confidence of the intervals ``calibrate`` prints: 90%, as the bootstrap's."""
 
 ALWAYS_PASSES = math.inf
 ALWAYS_FAILS = -math.inf
@@ -145,6 +151,64 @@ def fit_cut(
     return best[2], best[0]
 
 
+def budget_cut(
+    scores: np.ndarray, positive: np.ndarray, max_false_alarms: float, lowest: float = defaults.SANE_CUT_RANGE[0]
+) -> float:
+    """The cut that passes the fewest negatives (ungrounded answers) while predicting at most
+    ``max_false_alarms`` of the positives (grounded answers) negative, over every row: a row
+    scored ``ALWAYS_FAILS`` is a false alarm at any cut. Among cuts that pass as few, the lowest
+    (it fails the fewest grounded answers). Within the sane range and not below ``lowest``, as
+    :func:`fit_cut`.
+
+    Raises:
+        InvalidInput: No cut fails so few grounded answers, saying how many the rules alone fail.
+    """
+    low, high = max(lowest, defaults.SANE_CUT_RANGE[0]), defaults.SANE_CUT_RANGE[1]
+    finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
+    candidates = np.unique(np.concatenate([[low, high], (finite[1:] + finite[:-1]) / 2, finite]))
+    candidates = candidates[(candidates >= low) & (candidates <= high)]
+    within = [cut for cut in candidates if (scores[positive] < cut).mean() <= max_false_alarms + 1e-12]
+    if not within:
+        floor = float((scores[positive] < low).mean())
+        raise InvalidInput(
+            f"no cut fails at most {max_false_alarms:.1%} of the grounded answers: even the lowest allowed cut "
+            f"({low:.2f}) fails {floor:.1%} of them (the rules fail {np.isneginf(scores[positive]).mean():.1%} "
+            "whatever the cut); raise --max-false-alarms or look at what fails them (check-batch --json)"
+        )
+    passed = [float((scores[~positive] >= cut).mean()) if (~positive).any() else 0.0 for cut in within]
+    fewest = min(passed)
+    return float(next(cut for cut, share in zip(within, passed, strict=True) if share == fewest))
+
+
+def trade_off(scores: np.ndarray, positive: np.ndarray) -> list[dict[str, float]]:
+    """What each cut costs on the rows: the share of grounded answers it fails and of ungrounded
+    answers it passes, at every cut between two observed scores in the sane range (what
+    ``calibrate --html`` draws)."""
+    low, high = defaults.SANE_CUT_RANGE
+    finite = np.unique(np.clip(scores[np.isfinite(scores)], low, high))
+    cuts = np.unique(np.concatenate([[low, high], (finite[1:] + finite[:-1]) / 2]))
+    return [
+        {
+            "cut": round(float(cut), 4),
+            "grounded_failed": round(float((scores[positive] < cut).mean()), 4),
+            "ungrounded_passed": round(float((scores[~positive] >= cut).mean()), 4),
+        }
+        for cut in cuts
+    ]
+
+
+def rate(hits: np.ndarray) -> dict[str, Any]:
+    """The share of ``hits`` that are true, with its 90% Wilson interval: how sure the estimate is
+    from that many rows (0 of 20 is anywhere up to 11%)."""
+    from scipy.stats import binomtest
+
+    n, k = len(hits), int(hits.sum())
+    if n == 0:
+        return {"share": None, "interval_90": None, "of": 0}
+    interval = binomtest(k, n).proportion_ci(confidence_level=INTERVAL, method="wilson")
+    return {"share": round(k / n, 4), "interval_90": [round(interval.low, 4), round(interval.high, 4)], "of": n}
+
+
 def bootstrap_interval(positive: np.ndarray, predicted: np.ndarray, seed: int = 0) -> tuple[float, float]:
     """A 90% bootstrap interval of the balanced accuracy (rows resampled with replacement)."""
     rng = np.random.default_rng(seed)
@@ -167,6 +231,10 @@ class Calibration:
     after: dict[str, Any]
     rows: dict[str, int]
     warnings: list[str]
+    budget: dict[str, Any] | None = None
+    """With ``max_false_alarms``: the budget and the rates the chosen cut achieves on the rows."""
+    curve: list[dict[str, float]] = field(default_factory=list)
+    """What each cut costs on the rows (:func:`trade_off`)."""
 
     def settings(self, temperature: float, labels: Sequence[str], made_with: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -178,6 +246,7 @@ class Calibration:
                 "rows": self.rows,
                 "balanced_accuracy": {"before": self.before, "after": self.after},
                 "date": datetime.date.today().isoformat(),
+                **({"false_alarm_budget": self.budget} if self.budget is not None else {}),
                 **made_with,
             },
         }
@@ -190,6 +259,7 @@ def calibrate(
     default_contradiction: float,
     max_missed: float | None = None,
     label_count: int = 3,
+    max_false_alarms: float | None = None,
 ) -> Calibration:
     """Fit the thresholds to ``answers``, given their ``reports`` from a check run with the
     entailment threshold at 0 (see the module docstring).
@@ -200,8 +270,12 @@ def calibrate(
 
     Raises:
         InvalidInput: Only one kind of label, fewer than :data:`MIN_FIT_ROWS` distinct
-            model-decided rows of either kind, or no cut meets ``max_missed``.
+            model-decided rows of either kind, or no cut meets ``max_missed`` or
+            ``max_false_alarms`` (at most this share of the grounded answers failed: see
+            :func:`budget_cut`).
     """
+    if max_missed is not None and max_false_alarms is not None:
+        raise InvalidInput("give max_missed or max_false_alarms, not both: each chooses the cut")
     seen: dict[tuple, int] = {}
     for i, a in enumerate(answers):
         seen.setdefault((a.text, tuple(a.sources), a.grounded, a.label), i)
@@ -226,7 +300,10 @@ def calibrate(
         if count < MIN_ROWS_PER_LABEL
     ]
     lowest = entailment_floor(label_count)  # a lower cut would pass what an undecided model says
-    entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed, lowest)
+    if max_false_alarms is None:
+        entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed, lowest)
+    else:
+        entailment = budget_cut(scores, grounded, max_false_alarms, lowest)
     contradiction = default_contradiction
     labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
     kinds = {answers[i].label for i in labelled}
@@ -244,7 +321,20 @@ def calibrate(
             "interval_90": [round(low, 4), round(high, 4)],
             "ungrounded_passed": round(float(predicted[~grounded].mean()), 4),
             "grounded_flagged": round(float((~predicted[grounded]).mean()), 4),
+            "rates": {"grounded_failed": rate(~predicted[grounded]), "ungrounded_passed": rate(predicted[~grounded])},
         }
     rows = {"grounded": int(grounded.sum()), "ungrounded": int((~grounded).sum())}
     rows |= {label: sum(a.label == label for a in answers) for label in LABELS_3WAY if any(a.label for a in answers)}
-    return Calibration(entailment, contradiction, summary["before"], summary["after"], rows, warnings)
+    budget = None
+    if max_false_alarms is not None:
+        budget = {"max_false_alarms": max_false_alarms, **summary["after"]["rates"]}
+    return Calibration(
+        entailment,
+        contradiction,
+        summary["before"],
+        summary["after"],
+        rows,
+        warnings,
+        budget,
+        trade_off(scores, grounded),
+    )

@@ -21,7 +21,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from validator import defaults
 from validator.batch import parse_row, run_in_process, run_on_ray
@@ -393,6 +393,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         defaults_of_model.contradiction_threshold,
         args.max_missed,
         checker.scorer.label_count,
+        args.max_false_alarms,
     )
     for warning in fitted.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -403,20 +404,40 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             "top_k": config.retrieval.top_k,
             "retrieval": config.retrieval.retrieval,
             "max_missed": args.max_missed,
+            "max_false_alarms": args.max_false_alarms,
         },
     }
     file = fitted.settings(defaults_of_model.temperature, model_labels(checker.scorer.model_name), made_with)
     if args.output:
         with _output(args.output) as out:
             out.write(json.dumps(file, indent=2) + "\n")
+    if args.html:
+        from validator.report import render_calibration
+
+        with _output(args.html) as out:
+            out.write(
+                render_calibration(
+                    args.input, fitted.curve, fitted.before, fitted.after, fitted.rows, args.max_false_alarms
+                )
+            )
     if args.json:
         print(json.dumps(file, indent=2))
         return EXIT_PASS
-    print(f"{'':<8} {'entailment cut':>14} {'balanced accuracy (90% interval)':>34} {'ungrounded passed':>18}")
+    print(
+        f"{'':<8} {'entailment cut':>14} {'balanced accuracy (90% interval)':>34} "
+        f"{'grounded failed (90% interval)':>32} {'ungrounded passed (90% interval)':>34}"
+    )
     for name, row in (("before", fitted.before), ("after", fitted.after)):
         low, high = row["interval_90"]
         interval = f"{row['balanced_accuracy']:.3f} ({low:.3f}-{high:.3f})"
-        print(f"{name:<8} {row['entailment_threshold']:>14.3f} {interval:>34} {row['ungrounded_passed']:>18.1%}")
+        rates = [_shown_rate(row["rates"][kind]) for kind in ("grounded_failed", "ungrounded_passed")]
+        print(f"{name:<8} {row['entailment_threshold']:>14.3f} {interval:>34} {rates[0]:>32} {rates[1]:>34}")
+    if fitted.budget is not None:
+        print(
+            f"\nbudget: fail at most {args.max_false_alarms:.1%} of the grounded answers; the chosen cut fails "
+            f"{fitted.budget['grounded_failed']['share']:.1%} of them and passes "
+            f"{fitted.budget['ungrounded_passed']['share']:.1%} of the ungrounded ones, on these rows"
+        )
     print(
         f"\n{fitted.rows['grounded']} grounded and {fitted.rows['ungrounded']} ungrounded answers; "
         f"contradiction cut {fitted.contradiction_threshold:.3f}; 'after' is measured on the rows it was fitted to"
@@ -426,6 +447,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "check with --uncertain flag (uncertain='flag')"
     )
     return EXIT_PASS
+
+
+def _shown_rate(rate: dict[str, Any]) -> str:
+    """A share and its interval for the calibrate table: "12.0% (6.1-21.7%)"."""
+    if rate["share"] is None:
+        return "-"
+    low, high = rate["interval_90"]
+    return f"{rate['share']:.1%} ({100 * low:.1f}-{100 * high:.1f}%)"
 
 
 def _settings_parents() -> tuple[_Parser, _Parser, _Parser]:
@@ -522,9 +551,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fit.add_argument("--input", required=True, metavar="JSONL", help='rows {"text", "sources", "grounded"} or "label"')
     fit.add_argument("--output", default=None, metavar="FILE.json", help="write the settings file here")
-    fit.add_argument(
+    choose = fit.add_mutually_exclusive_group()
+    choose.add_argument(
         "--max-missed", type=_probability, default=None, help="at most this share of ungrounded answers may pass"
     )
+    choose.add_argument(
+        "--max-false-alarms",
+        type=_probability,
+        default=None,
+        help="fail at most this share of the grounded answers, catching as many ungrounded ones as that allows",
+    )
+    fit.add_argument("--html", default=None, metavar="FILE.html", help="draw what each cut costs on the rows")
     fit.add_argument("--json", action="store_true", help="print the settings file instead of a table")
     fit.set_defaults(run=cmd_calibrate)
     return parser

@@ -80,6 +80,12 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
 _DESCRIPTION = re.compile(r"(?:[Tt]he|[Tt]his|[Tt]hat)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}")
 
 
+def leans_back(text: str) -> bool:
+    """Whether ``text`` opens by pointing at something before it ("It was completed in 1931.",
+    "This made…"): read alone, it does not say what it is about."""
+    return not _DUMMY_IT.match(text) and bool(_PERSONAL.match(text) or _LEANS_BACK.match(text))
+
+
 def described(sentence: str) -> bool:
     """Whether the sentence's subject describes rather than names ("The company was founded in
     1990."): it may stand for the thing the sentence before is about, or for a new one ("The city

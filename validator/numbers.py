@@ -187,6 +187,7 @@ row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(_WORDS) | frozenset(_ORDINAL_WORDS) | frozenset(_SCALES)
 
 _VAGUE = {
+    "a couple": (2.0, 3.0),
     "dozens": (24.0, 143.0),
     "scores": (40.0, 199.0),
     "hundreds": (200.0, 999.0),
@@ -454,9 +455,25 @@ _SHORT_SCALE = re.compile(
 _SHORT_SCALES = {"k": "thousand", "m": "million", "mn": "million", "b": "billion", "bn": "billion", "tn": "trillion"}
 
 
+_ORDINAL_NAME = re.compile(
+    r"\b(?P<ordinal>"
+    + "|".join(w.capitalize() for w in _ORDINAL_WORDS[1:11])
+    + r")\s+(?P<name>[A-Z][a-z]+\s+[A-Z][a-z]+)\b"
+)
+_ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def _ordinal_names(text: str) -> str:
+    """A name numbered by an ordinal in front written as one numbered after it, so both read as
+    one name: "the Second World War" → "the World War II"."""
+    return _ORDINAL_NAME.sub(
+        lambda m: f"{m.group('name')} {_ROMAN_NUMERALS[_WORD_VALUES[m.group('ordinal').lower()]]}", text
+    )
+
+
 def _written_out(text: str) -> str:
     """The ways a value is abbreviated, written out so that each value reads one way: a power of
-    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), and a short scale
+    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a short scale
     ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only after a
     currency sign, where it cannot be metres)."""
     text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
@@ -640,11 +657,9 @@ def _vague(text: str) -> list[Number]:
         low, high = _VAGUE[words]
         before, after = _neighbours(text, match.start(), match.end())
         after = _TOKEN.findall(text[match.end() : match.end() + 40])[1:2]
-        found.append(
-            Number(
-                low, None, before, after[0].lower() if after else None, words + " of", *match.span(), "vague", low, high
-            )
-        )
+        counted = after[0].lower() if after else None
+        unit = _unit_word(text, match.end(), counted)  # "hundreds of miles", "a couple of weeks"
+        found.append(Number(low, unit, before, counted, words + " of", *match.span(), "vague", low, high))
     return found
 
 
@@ -672,7 +687,8 @@ def claim_text(sentence: str) -> str:
 @lru_cache(maxsize=4096)
 def _read(text: str) -> tuple[str, tuple[Number, ...]]:
     """``text`` with number words as digits, and the numbers in it (positions into that text)."""
-    original, text = text, _digits(text)
+    original = _ordinal_names(text)
+    text = _digits(original)
     numbers = _dates(text)
     numbers += _names(text, original, numbers)
     numbers += _vague(text)
@@ -941,6 +957,9 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 continue
             vouching = [s for s in holders if not about_something_else(s)]
             others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
+            if _counts_another(number, vouching, others):
+                misplaced.append(number)
+                continue
             led, rival_led = _led_to(number, vouching), _led_to(number, others, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
@@ -957,6 +976,26 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     return NumberFinding(
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
+    )
+
+
+def _counts_another(number: Number, holders: Sequence[_Segment], rivals: Sequence[_Segment]) -> bool:
+    """Whether every number of ``holders`` with the claim's value counts another thing, while a
+    rival in the same sentence counts the claim's: "6 albums" against "6 singles and 2 albums". A
+    count of another noun alone may be a rewording ("6 tracks", "6 songs"; "149 balls" for "149
+    deliveries", where another sentence has "63 balls"), so only a sentence that counts both
+    things side by side settles it."""
+    if not number.counts_something or number.after is None:
+        return False
+    noun = stem(number.after)
+    same_value = [(s, a) for s in holders for a in s.numbers if number.implied_by(a)]
+    if not all(a.counts_something and a.after and stem(a.after) != noun for _, a in same_value):
+        return False
+    return any(
+        r.sentence_words == holder.sentence_words and a.counts_something and a.after and stem(a.after) == noun
+        for holder, _ in same_value
+        for r in rivals
+        for a in r.numbers
     )
 
 

@@ -241,7 +241,7 @@ class VerbatimHaystack:
         return None
 
     @cached_property
-    def _sentences(self) -> list[Span]:
+    def sentences(self) -> list[Span]:
         """The source's sentences as the source splitter cuts them (offsets into ``normalized``)."""
         return split_source_sentences(self.normalized)
 
@@ -257,7 +257,7 @@ class VerbatimHaystack:
         window_start = max(0, start - WINDOW_CHARS)
         window = self.normalized[window_start : end + WINDOW_CHARS]
         cuts = (
-            lambda: self._sentences,
+            lambda: self.sentences,
             lambda: [Span(s.text, s.start + window_start, s.end + window_start) for s in split_sentences(window)],
         )
         for cut in cuts:  # the answer's splitter only where the source's does not settle it
@@ -366,8 +366,9 @@ def _framing(sentences: Sequence[Span], at: int, heading: str | None) -> str:
     return before if _FRAMES.search(before) else ""
 
 
-Settlement = Literal["verbatim", "negation_check"]
-"""Decided from the sources alone: a source holds the sentence, or holds its negation."""
+Settlement = Literal["verbatim", "negation_check", "binding_check"]
+"""Decided from the sources alone: a source holds the sentence, holds its negation, or holds it
+said of another person or thing (:mod:`validator.attribution`)."""
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ VERDICT_LABELS = {
 }
 HISTOGRAM_BINS = 10
 TOP_FAILING_ITEMS = 10
+TRADE_OFF_SIZE = 400
+"""The side of ``calibrate --html``'s trade-off plot, in pixels."""
 _WORD = re.compile(r"(\w+)")
 
 _ENVIRONMENT = jinja2.Environment(
@@ -307,6 +309,41 @@ def render_citations(
         rows=rows,
         review=sum(r["action"] == "review" for r in rows),
         gate=gate,
+        version=package_version(),
+    )
+
+
+def render_calibration(
+    input_name: str,
+    curve: Sequence[Mapping[str, float]],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    rows: Mapping[str, int],
+    budget: float | None = None,
+) -> str:
+    """The trade-off page of ``calibrate --html``: every cut's share of grounded answers failed
+    against ungrounded answers passed, an inline SVG with the default and the chosen cut marked
+    (``before`` and ``after`` of :class:`~validator.calibration.Calibration`) and the budget's line."""
+
+    def point(row: Mapping[str, Any]) -> dict[str, float]:
+        rates = row["rates"]
+        return {
+            "cut": row["entailment_threshold"],
+            "grounded_failed": rates["grounded_failed"]["share"] or 0.0,
+            "ungrounded_passed": rates["ungrounded_passed"]["share"] or 0.0,
+        }
+
+    return _ENVIRONMENT.get_template("calibration.html.j2").render(
+        input_name=input_name,
+        curve=curve,
+        default=point(before),
+        chosen=point(after),
+        before=before,
+        after=after,
+        rows=rows,
+        budget=budget,
+        size=TRADE_OFF_SIZE,
+        ticks=[0.0, 0.25, 0.5, 0.75, 1.0],
         version=package_version(),
     )
 

@@ -17,8 +17,8 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -164,6 +164,9 @@ class ModelSettings:
     temperature: float = 1.0
     entailment_threshold: float = defaults.ENTAILMENT_THRESHOLD
     contradiction_threshold: float = defaults.CONTRADICTION_THRESHOLD
+    false_alarm_budget: Mapping[str, Any] | None = field(default=None, compare=False)
+    """Where ``calibrate --max-false-alarms`` chose the cut: the budget and the rates it achieved
+    on the labelled rows (shown by :meth:`~validator.pipeline.ProvenanceChecker.describe`)."""
 
     @classmethod
     def for_model(cls, model_name: str) -> ModelSettings:
@@ -216,9 +219,12 @@ class ModelSettings:
         """
         if not isinstance(values, dict):
             raise InvalidInput(f"{origin} must hold a JSON object, got {type(values).__name__}")
+        calibration = values.get("calibration")
+        budget = calibration.get("false_alarm_budget") if isinstance(calibration, dict) else None
         values = {key: value for key, value in values.items() if key not in _DESCRIPTIVE_KEYS}
-        if unknown := sorted(set(values) - set(cls.__dataclass_fields__)):
-            raise InvalidInput(f"{origin}: unknown setting {unknown[0]!r} (known: {sorted(cls.__dataclass_fields__)})")
+        known = sorted(set(cls.__dataclass_fields__) - {"false_alarm_budget"})  # read from "calibration"
+        if unknown := sorted(set(values) - set(known)):
+            raise InvalidInput(f"{origin}: unknown setting {unknown[0]!r} (known: {known})")
         for key, value in values.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise InvalidInput(f"{origin}: {key} must be a finite number, got {value!r}")
@@ -226,7 +232,10 @@ class ModelSettings:
             if not (isinstance(value, float) or abs(value) < 10**6) or not low <= float(value) <= high:
                 shown = f"{value!r}" if len(repr(value)) < 40 else f"{repr(value)[:20]}... ({len(repr(value))} digits)"
                 raise InvalidInput(f"{origin}: {key} must be a finite number in [{low}, {high}], got {shown}")
-        return cls(**{key: float(value) for key, value in values.items()})
+        return cls(
+            **{key: float(value) for key, value in values.items()},
+            false_alarm_budget=budget if isinstance(budget, dict) else None,
+        )
 
 
 _DESCRIPTIVE_KEYS = ("labels", "calibration")

@@ -40,8 +40,13 @@ Method = Literal[
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
-SETTLED_VERDICTS: dict[Settlement, Verdict] = {"verbatim": "supported", "negation_check": "contradicted"}
-"""The verdict on a sentence the sources settle before any model: copied, or its negation copied."""
+SETTLED_VERDICTS: dict[Settlement, Verdict] = {
+    "verbatim": "supported",
+    "negation_check": "contradicted",
+    "binding_check": "contradicted",
+}
+"""The verdict on a sentence the sources settle before any model: copied, or its negation or its
+value given to another copied."""
 _COLUMN_VERDICTS: dict[int, Verdict] = {ENTAILMENT: "supported", CONTRADICTION: "contradicted", NEUTRAL: "unsupported"}
 
 

@@ -145,4 +145,5 @@ class ProvenanceChecker:
             "retrieval": retrieval.retrieval,
             "scorer": mode,
             **({"llm": self.judge.model} if self.judge is not None and mode != "nli" else {}),
+            **({"false_alarm_budget": dict(budget)} if (budget := self.scorer.settings.false_alarm_budget) else {}),
         }

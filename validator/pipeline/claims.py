@@ -13,6 +13,7 @@ from itertools import groupby
 
 import numpy as np
 
+from validator.context import leans_back
 from validator.judge import Usage
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, SourceIndex
@@ -107,6 +108,17 @@ def reading_of(span: Span, reading: str) -> str | None:
 def sources_of(premises: Sequence[Evidence]) -> list[int]:
     """Every source the passages came from, in order."""
     return sorted({p.source_index for p in premises if p.source_index is not None and not p.joint})
+
+
+def joinable(claim: Claim) -> list[Evidence]:
+    """The claim's passages that may join into its joint premise. An app's ``query_function``
+    says nothing of where its passages came from, so one that opens by pointing back ("It was
+    completed in 1931.") may be about anything; joined after another passage it would read as
+    that passage's subject. It joins only where the claim points back too (the answer reads it
+    in the same context); passages of ``sources`` are chunks in source order and always join."""
+    if claim.sources is not None or claim.reading != claim.span.text:
+        return claim.premises
+    return [p for p in claim.premises if not leans_back(p.text.lstrip())]
 
 
 def joint_premise(evidence: list[Evidence]) -> Evidence | None:

@@ -13,11 +13,12 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from validator.attribution import moved
 from validator.context import described
 from validator.opposites import opposes
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
-from validator.quotes import Held, VerbatimHaystack, held_by, missing_quote
+from validator.quotes import Held, Settlement, VerbatimHaystack, held_by, missing_quote
 from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import split_source_sentences
 
@@ -98,15 +99,24 @@ def _settle(
 
 def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:
     """A sentence of a ``nearby`` passage that its haystack asserts and that opposes ``sentence``
-    as a minimal pair: the negation or prefix antonym of it (:mod:`validator.opposites`)."""
+    as a minimal pair: the negation or prefix antonym of it (:mod:`validator.opposites`), or it
+    said of another person or thing of the same sources (:mod:`validator.attribution`)."""
     for passage in nearby:
         if passage.source_index is None:
             continue
         for candidate in split_source_sentences(passage.text):
-            if opposes(sentence, candidate.text) and (
-                found := haystacks[passage.source_index].find_sentence(candidate.text)
-            ):
-                return Held(passage.source_index, "negation_check", candidate.text, *found)
+            method = _opposition(sentence, candidate.text, haystacks)
+            if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate.text)):
+                return Held(passage.source_index, method, candidate.text, *found)
+    return None
+
+
+def _opposition(sentence: str, candidate: str, haystacks: Sequence[VerbatimHaystack]) -> Settlement | None:
+    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does."""
+    if opposes(sentence, candidate):
+        return "negation_check"
+    if moved(sentence, candidate, [s.text for haystack in haystacks for s in haystack.sentences]):
+        return "binding_check"
     return None
 
 

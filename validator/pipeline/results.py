@@ -25,7 +25,11 @@ from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span
 from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 
-_SETTLED_NOTES = {"verbatim": "copied from the source", "negation_check": "the source states its negation"}
+_SETTLED_NOTES = {
+    "verbatim": "copied from the source",
+    "negation_check": "the source states its negation",
+    "binding_check": "the source says this of another person or thing",
+}
 
 
 def fabricated_quote(span: Span, quote: Span) -> SentenceResult:

@@ -31,7 +31,7 @@ from validator.judge import Usage
 from validator.language import is_english
 from validator.numbers import spelled_like
 from validator.pipeline import evidence, results
-from validator.pipeline.claims import Batch, Claim, joint_premise
+from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, query
 from validator.scoring import ENTAILMENT, PairScorer
@@ -147,7 +147,7 @@ def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
             claim.result = results.unchecked(claim.span, claim.span.text, TOO_LONG)
         elif checker.bundled and not (is_english(claim.span.text) and any(is_english(p.text) for p in passages)):
             claim.result = results.unchecked(claim.span, claim.reading, NOT_ENGLISH)
-        elif retrieval.joint_premise and (joint := joint_premise(passages)) is not None:
+        elif retrieval.joint_premise and (joint := joint_premise(joinable(claim))) is not None:
             claim.premises = [*passages, joint]
 
 

@@ -1,0 +1,96 @@
+"""A value moved from one subject to another: the claim is a source sentence with one name, or
+one subject, exchanged for another that the same sources write about.
+
+"Bob scored 3 goals." against "Alice scored 3 goals. Bob scored twice.", "Tom, 57, was arrested."
+when Jane is 57, "The patient takes warfarin." when her husband does: the claim repeats a
+sentence of the source word for word except whom it is about, and an NLI model reads the
+overlap as support. Two shapes are certain enough to decide without it (``docs/verdicts.md``,
+the *settle* stage), both on the words left once articles and possessives are set aside, which
+must be the source sentence's, in order, but at one place:
+
+- **a name for a name**: the claim has a capitalised word where the sentence has another, and
+  the sources write the claim's word elsewhere, capitalised (a person, place, day or thing they
+  name). Two words the sources ever write side by side in one name ("President Obama", "Gordon
+  Brown") are the same one, so a surname for a title is no swap.
+- **a subject for a subject**: the claim's first word is another noun than the sentence's, and
+  another source sentence opens on the claim's word and shares the claim's verb or object ("The
+  patient takes metformin daily." beside "Her husband takes warfarin."): two subjects of one
+  kind of statement, and the claim gives the value of one to the other. Without such a sentence
+  two common nouns may be one thing ("the company", "the startup") and the model decides.
+
+Numbers are the number rule's (:mod:`validator.numbers`), so a word with a digit is never the
+exchanged one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from validator.numbers import STOPWORDS, stem
+from validator.opposites import NEGATIONS
+
+_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\w+", re.UNICODE)
+_SET_ASIDE = frozenset(
+    {"the", "a", "an", "his", "her", "its", "their", "our", "my", "your", "this", "that", "these", "those"}
+)
+"""Words that name no one: "the patient" and "her husband" differ in the noun, not in these."""
+MIN_WORDS = 3
+"""A claim shorter than this (once articles are set aside) is too short to be a minimal pair."""
+_NAME_RUN = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
+
+
+def _words(sentence: str) -> list[str]:
+    return [w for w in _WORD.findall(sentence) if w.lower() not in _SET_ASIDE]
+
+
+def moved(claim: str, sentence: str, source_sentences: Sequence[str]) -> bool:
+    """Whether ``claim`` is ``sentence`` with its name or subject exchanged for another of
+    ``source_sentences`` (all the sentences of the sources), as the module docstring defines."""
+    ours, theirs = _words(claim), _words(sentence)
+    if len(ours) != len(theirs) or len(ours) < MIN_WORDS:
+        return False
+    differing = [i for i, (x, y) in enumerate(zip(ours, theirs, strict=True)) if x.lower() != y.lower()]
+    if len(differing) != 1:
+        return False
+    at = differing[0]
+    x, y = ours[at], theirs[at]
+    if _is_value(x) or _is_value(y) or stem(x.lower()) == stem(y.lower()):
+        return False
+    if x.lower() in NEGATIONS or y.lower() in NEGATIONS:
+        return False  # a negation is the opposites module's
+    others = [w.lower() for i, w in enumerate(ours) if i != at and w.lower() not in STOPWORDS]
+    if not others:
+        return False
+    if x[0].isupper() and y[0].isupper() and _named(x, source_sentences):
+        return not _one_name(x, y, source_sentences)
+    return at == 0 and _same_statement(x, others, source_sentences)
+
+
+def _is_value(word: str) -> bool:
+    return any(c.isdigit() for c in word)
+
+
+def _named(word: str, source_sentences: Sequence[str]) -> bool:
+    """Whether the sources write ``word`` as a name: capitalised other than as a sentence's first
+    word (where any word is), or capitalised and never in lower case ("Tom was questioned.")."""
+    written = re.compile(rf"\b{re.escape(word)}\b")
+    lower = re.compile(rf"\b{re.escape(word.lower())}\b")
+    places = [m.start() for s in source_sentences for m in written.finditer(s.strip())]
+    return any(places) or (bool(places) and not any(lower.search(s) for s in source_sentences))
+
+
+def _one_name(x: str, y: str, source_sentences: Sequence[str]) -> bool:
+    """Whether the sources ever write ``x`` and ``y`` in one run of capitalised words."""
+    return any({x, y} <= set(run.split()) for sentence in source_sentences for run in _NAME_RUN.findall(sentence))
+
+
+def _same_statement(subject: str, others: Sequence[str], source_sentences: Sequence[str]) -> bool:
+    """Whether a source sentence opens on ``subject`` and shares a content word of the claim's
+    (its verb or object): the claim's subject is one the sources say the same kind of thing of."""
+    wanted = {stem(w) for w in others}
+    for sentence in source_sentences:
+        words = [w.lower() for w in _words(sentence)]
+        if words[:1] == [subject.lower()] and wanted & {stem(w) for w in words[1:] if w not in STOPWORDS}:
+            return True
+    return False
