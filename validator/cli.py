@@ -158,6 +158,10 @@ def _table(report: CheckReport, source_names: Sequence[str] | None = None) -> st
             rows.append(f"{indent}{names}: {evidence_window(s.evidence, s.reading or s.sentence)}")
         if s.note:
             rows.append(f"{indent}note: {s.note}")
+        if s.value_start is not None and s.value_end is not None:
+            value = report.text[s.value_start : s.value_end]
+            instead = f"; the source has {s.correction['new']!r}" if s.correction else ""
+            rows.append(f"{indent}at fault: {value!r} (characters {s.value_start}-{s.value_end}){instead}")
     return "\n".join(rows)
 
 

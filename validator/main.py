@@ -57,6 +57,12 @@ class ProvenanceNLI(Validator):
 
     Args:
         on_fail: The guardrails on-fail policy. Defaults to ``exception``.
+        repair: With ``on_fail="fix"``, a failing sentence that is one sentence of its evidence
+            with one value changed (a number, a date, an amount, a name: :mod:`validator.repair`)
+            is kept with the evidence's value in place of the wrong one instead of cut, byte for
+            byte elsewhere ("…first climbed in 1975…" → "…first climbed in 1953…"); each repair
+            is listed in ``details["repairs"]``. Anything less certain is cut as without it.
+            Defaults to False.
         report: ``"html"`` adds a self-contained HTML page of the verdicts to the result's
             ``metadata["provenance_nli"]["html"]`` (see :meth:`CheckReport.to_html`), for an
             app to store beside a flagged answer. Defaults to None (no page).
@@ -128,11 +134,14 @@ class ProvenanceNLI(Validator):
         llm_max_concurrency: int = defaults.LLM_MAX_CONCURRENCY,
         endpoint_timeout: float = defaults.REMOTE_TIMEOUT_S,
         report: Literal["html"] | None = None,
+        repair: bool = False,
         settings_file: str | None = None,
         pair_scorer: PairScorerProtocol | None = None,
         **kwargs: Any,
     ) -> None:
         check_choice("report", report, (None, "html"))
+        if not isinstance(repair, bool):
+            raise InvalidInput(f"repair must be True or False, got {repair!r}")
         if unknown := sorted(set(kwargs) - GUARDRAILS_KEYWORDS):
             raise TypeError(f"ProvenanceNLI got unexpected keyword arguments {unknown}")
         given: dict[str, Any] = {  # every setting, by the group it is in (validator.config.SETTING_GROUPS)
@@ -170,8 +179,9 @@ class ProvenanceNLI(Validator):
             "llm_timeout": llm_timeout,
             "llm_max_concurrency": llm_max_concurrency,
         }
-        super().__init__(on_fail=_on_fail_action(on_fail), report=report, **_recorded(given), **kwargs)
+        super().__init__(on_fail=_on_fail_action(on_fail), report=report, repair=repair, **_recorded(given), **kwargs)
         self._report = report
+        self._repair = repair
         given["inference_endpoint"] = _scoring_endpoint(
             inference_endpoint, kwargs.get("use_local"), kwargs.get("validation_endpoint")
         )
@@ -198,16 +208,30 @@ class ProvenanceNLI(Validator):
                 require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
         except NotChecked as error:
+            details = {"error": str(error), "error_type": type(error).__name__, "outcome": self._outcome("")}
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
                 fix_value=[] if isinstance(value, list) else "",
-                metadata={**metadata, "provenance_nli": {"error": str(error), "error_type": type(error).__name__}},
+                metadata={**metadata, "provenance_nli": details},
             )
         # 3. The result. guardrails feeds a result's metadata into the next check (streaming,
         # fix_reask), so the caller's keys are passed through and ours are added under one key.
         if isinstance(value, list):
-            return _claims_result(reports, self._policy, {**metadata, "provenance_nli": self._claims_details(reports)})
-        return _answer_result(reports[0], self._policy, {**metadata, "provenance_nli": self._details(reports[0])})
+            details = self._claims_details(reports)
+            result = _claims_result(reports, self._policy, {**metadata, "provenance_nli": details})
+        else:
+            details = self._details(reports[0])
+            result = _answer_result(reports[0], self._policy, {**metadata, "provenance_nli": details}, self._repair)
+        details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
+        return result
+
+    def _outcome(self, fix_value: Any) -> str:
+        """What the Guard's output is after this check: ``"fixed"`` (``fix`` kept some of it),
+        ``"emptied"`` (``fix`` cut it all: guardrails still says it passed, with ""), or
+        ``"failed"`` (any other action)."""
+        if self.on_fail_descriptor != OnFailAction.FIX:
+            return "failed"
+        return "fixed" if (fix_value.strip() if isinstance(fix_value, str) else fix_value) else "emptied"
 
     def _details(self, report: CheckReport) -> dict[str, Any]:
         """What a result carries under ``metadata["provenance_nli"]``."""
@@ -290,20 +314,39 @@ def _on_fail_action(
     return OnFailAction(on_fail.lower())
 
 
-def _answer_result(report: CheckReport, policy: FailPolicy, details: dict[str, Any]) -> ValidationResult:
-    """Pass, or fail with the answer minus its failing sentences as the fix and a span for each."""
+def _answer_result(
+    report: CheckReport, policy: FailPolicy, details: dict[str, Any], repair: bool = False
+) -> ValidationResult:
+    """Pass, or fail with the answer minus its failing sentences as the fix and a span for each;
+    with ``repair``, a failing sentence with a correction (:mod:`validator.repair`) is kept with
+    the evidence's value in place of its own, and listed in ``details["repairs"]``."""
     failing = report.failing(policy)
     if not failing:
         return PassResult(metadata=details)
+    repaired = [s for s in failing if s.correction is not None] if repair else []
+    if repair:
+        details["provenance_nli"]["repairs"] = [_repair_row(report, s) for s in repaired]
+    replaced = [(s.correction["start"], s.correction["end"], s.correction["new"]) for s in repaired if s.correction]
     return FailResult(
         error_message=(
             f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
             f"sources:\n{describe(failing)}"
         ),
-        fix_value=report.without(failing),
+        fix_value=report.without([s for s in failing if all(s is not r for r in repaired)], replaced),
         error_spans=[_error_span(s) for s in failing],
         metadata=details,
     )
+
+
+def _repair_row(report: CheckReport, sentence: SentenceResult) -> dict[str, Any]:
+    """One repair as ``details["repairs"]`` lists it: which sentence, the old and new text, where
+    the old text was, and the source it came from."""
+    assert sentence.correction is not None
+    return {
+        "sentence": report.sentences.index(sentence),
+        **sentence.correction,
+        "source_index": sentence.source_index,
+    }
 
 
 def _claims_result(reports: list[CheckReport], policy: FailPolicy, details: dict[str, Any]) -> ValidationResult:

@@ -136,6 +136,16 @@ def locate_quote(text: str, quote: str | None) -> tuple[str, str, str] | None:
     return text[: match.start()], match.group(), text[match.end() :]
 
 
+def _marked(sentence: Mapping[str, Any]) -> tuple[str, tuple[int, int]] | None:
+    """What to mark inside a sentence, as (CSS class, span): a fabricated quote, else the value a
+    rule names (:mod:`validator.repair`), where it lies inside the sentence."""
+    for kind, keys in (("fabricated", ("quote_start", "quote_end")), ("value", ("value_start", "value_end"))):
+        first, last = sentence.get(keys[0]), sentence.get(keys[1])
+        if first is not None and last is not None and sentence["start"] <= first < last <= sentence["end"]:
+            return kind, (first, last)
+    return None
+
+
 @dataclass(frozen=True)
 class Answer:
     """An answer's verdicts as the templates read them; ``key`` makes element ids unique on a page."""
@@ -153,15 +163,16 @@ class Answer:
             start, end = sentence["start"], sentence["end"]
             if start > position:
                 segments.append({"gap": self.text[position:start]})
-            quote_start, quote_end = sentence.get("quote_start"), sentence.get("quote_end")
-            if quote_start is not None and quote_end is not None:
+            marked = _marked(sentence)
+            if marked is not None:
+                kind, (mark_start, mark_end) = marked
                 parts = [
-                    (self.text[start:quote_start], False),
-                    (self.text[quote_start:quote_end], True),
-                    (self.text[quote_end:end], False),
+                    (self.text[start:mark_start], ""),
+                    (self.text[mark_start:mark_end], kind),
+                    (self.text[mark_end:end], ""),
                 ]
             else:
-                parts = [(self.text[start:end], False)]
+                parts = [(self.text[start:end], "")]
             segments.append({"index": i, "parts": [part for part in parts if part[0]]})
             position = max(position, end)
         if position < len(self.text):

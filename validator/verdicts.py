@@ -131,6 +131,13 @@ class SentenceResult:
     reading: str | None = None
     """How the sentence was read when it leans on the one before ("It is 330 metres tall." →
     "The Eiffel Tower is 330 metres tall."); None when it was read as written."""
+    value_start: int | None = None
+    value_end: int | None = None
+    """Where the value a rule names is in the checked text ("1975" where the source says 1953; a
+    number no source gives): :mod:`validator.repair`."""
+    correction: dict | None = None
+    """Where the sentence is a source sentence with one value changed: the wrong value, the
+    source's, and that sentence (:class:`validator.repair.Correction`), as ``repair=True`` uses."""
 
     def to_dict(self) -> dict:
         return asdict(self)

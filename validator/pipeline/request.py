@@ -154,8 +154,9 @@ class CheckReport:
             llm=self.llm,
         )
 
-    def without(self, removed: Sequence[SentenceResult]) -> str:
-        """``text`` with ``removed`` sentences cut out and everything else byte for byte.
+    def without(self, removed: Sequence[SentenceResult], replaced: Sequence[tuple[int, int, str]] = ()) -> str:
+        """``text`` with ``removed`` sentences cut out and everything else byte for byte, but for
+        ``replaced``: (start, end, new text) spans of kept sentences (a repaired value).
 
         Each cut takes the whitespace that followed the sentence (or, for sentences after the
         last one kept, the whitespace before them), so no double or trailing spaces are left.
@@ -174,8 +175,8 @@ class CheckReport:
             else:  # after the last kept sentence: take the whitespace before it instead
                 cuts.append((self.sentences[last_kept].end if last_kept is not None else sentence.start, sentence.end))
         kept, position = [], 0
-        for start, end in sorted(cuts):
-            kept.append(self.text[position : max(start, position)])
+        for start, end, new in sorted([(start, end, "") for start, end in cuts] + list(replaced)):
+            kept += [self.text[position : max(start, position)], new]
             position = max(position, end)
         kept.append(self.text[position:])
         return "".join(kept)

@@ -11,7 +11,8 @@
 - ``score`` runs the NLI model over the batch's (premise, sentence) pairs;
 - ``decide`` applies the verdict rule, then the number and binding rules
   (:func:`validator.pipeline.results.by_model`);
-- ``judge`` asks the LLM judge about the claims its mode leaves to it.
+- ``judge`` asks the LLM judge about the claims its mode leaves to it;
+- ``point`` marks the value a rule's failure turns on, and what the source has instead.
 
 A stage that decides a claim sets its ``result``; later stages pass it by. Every stage takes the
 :class:`~validator.pipeline.ProvenanceChecker` for the parts it uses (scorer, thresholds,
@@ -21,6 +22,7 @@ configuration, judge, source indexes), so :data:`STAGES` is all ``check_batch`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,9 +35,11 @@ from validator.numbers import spelled_like
 from validator.pipeline import evidence, results
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
+from validator.repair import correction, unsourced_number
 from validator.retrieval import Evidence, query
 from validator.scoring import ENTAILMENT, PairScorer
 from validator.splitting import Span, split_sentences
+from validator.verdicts import FAILABLE_VERDICTS
 
 if TYPE_CHECKING:
     from validator.pipeline.checker import ProvenanceChecker
@@ -217,6 +221,23 @@ def judge(batch: Batch, checker: ProvenanceChecker) -> None:
         claim.result = results.by_judge(claim, judgement, checker.thresholds)
 
 
+def point(batch: Batch, checker: ProvenanceChecker) -> None:
+    """Mark the value a failed sentence turns on (:mod:`validator.repair`): where it is a sentence
+    of its evidence with one value changed (whoever failed it: the strings show which words
+    differ), that value and the evidence's; where the number rule failed it and a number is in
+    no evidence, that number. A supported sentence, or a quote's failure, is left as it is."""
+    for claim in batch.claims:
+        result = claim.result
+        if result is None or result.verdict not in FAILABLE_VERDICTS or not result.evidence:
+            continue
+        if (found := correction(claim.span.text, claim.span.start, result.evidence)) is not None:
+            claim.result = replace(result, value_start=found.start, value_end=found.end, correction=found.to_dict())
+        elif result.method == "number_check" and (
+            number := unsourced_number(claim.span.text, claim.span.start, result.evidence)
+        ):
+            claim.result = replace(result, value_start=number[0], value_end=number[1])
+
+
 STAGES: tuple[Callable[[Batch, ProvenanceChecker], None], ...] = (
     split,
     read,
@@ -225,5 +246,6 @@ STAGES: tuple[Callable[[Batch, ProvenanceChecker], None], ...] = (
     score,
     decide,
     judge,
+    point,
 )
 """What :meth:`ProvenanceChecker.check_batch` runs, in order."""

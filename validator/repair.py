@@ -1,0 +1,112 @@
+"""Where a failed sentence is wrong in one value, and what the source says instead.
+
+A sentence that a rule contradicts (the number rule: the evidence gives the number another value;
+the binding rule at settle: the source says it of another person or thing) is often one source
+sentence with one value changed: "Hillary and Tenzing first climbed Everest in 1975." against
+"Hillary and Tenzing first climbed Everest in 1953.". Then the deterministic layer knows exactly
+which words are wrong and what the source has there, so it can
+
+- **point at them**: the result's ``value_start`` / ``value_end`` mark "1975" in the answer, and
+  the HTML report and the CLI mark it;
+- **repair them** (``ProvenanceNLI(on_fail="fix", repair=True)``): the fix keeps the sentence
+  with the source's value in place of the wrong one, byte for byte elsewhere.
+
+A :class:`Correction` is found only where the two sentences are the same word for word (case
+aside) but for one run of at most :data:`MAX_VALUE_WORDS` words, each of them on both sides a
+value: a number, an amount, a date, a capitalised name. Anything else (a sentence reworded, two
+values changed, a common word changed) has no correction and is cut as before.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from validator.numbers import STOPWORDS
+from validator.splitting import split_source_sentences
+
+MAX_VALUE_WORDS = 3
+"""The longest run of words one value may take ("12 May 2019", "$1.2 million")."""
+MIN_SHARED_WORDS = 3
+"""Words the two sentences must share besides the value: less, and they are not one sentence."""
+_TOKEN = re.compile(r"[$€£¥]?\d[\d,.]*\d%?|[$€£¥]?\d%?|\w+(?:[-'’]\w+)*", re.UNICODE)
+_MONTHS = frozenset(month.lower() for month in calendar.month_name if month)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One wrong value of a sentence and the source's in its place.
+
+    Attributes:
+        start: Where the wrong value starts in the checked text.
+        end: Where it ends.
+        old: The wrong value, as the answer writes it (``text[start:end]``).
+        new: The source's value, as the source writes it.
+        source_sentence: The source sentence that differs from the answer's only there.
+    """
+
+    start: int
+    end: int
+    old: str
+    new: str
+    source_sentence: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def correction(sentence: str, offset: int, evidence: str) -> Correction | None:
+    """The one wrong value of ``sentence`` (which starts at ``offset`` in the checked text) that a
+    sentence of ``evidence`` has another value in place of, else None (module docstring)."""
+    ours = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    for candidate in split_source_sentences(evidence):
+        theirs = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(candidate.text)]
+        found = _one_value_apart(ours, theirs)
+        if found is not None:
+            (a, b), (c, d) = found
+            start, end = ours[a][1], ours[b - 1][2]
+            new = candidate.text[theirs[c][1] : theirs[d - 1][2]]
+            return Correction(offset + start, offset + end, sentence[start:end], new, candidate.text)
+    return None
+
+
+def _one_value_apart(
+    ours: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]]
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The token ranges, in ``ours`` and in ``theirs``, of the one run of values where they differ."""
+    lead = 0
+    while lead < min(len(ours), len(theirs)) and ours[lead][0].lower() == theirs[lead][0].lower():
+        lead += 1
+    tail = 0
+    while (
+        tail < min(len(ours), len(theirs)) - lead
+        and ours[len(ours) - 1 - tail][0].lower() == theirs[len(theirs) - 1 - tail][0].lower()
+    ):
+        tail += 1
+    mine, other = (lead, len(ours) - tail), (lead, len(theirs) - tail)
+    if not (0 < mine[1] - mine[0] <= MAX_VALUE_WORDS and 0 < other[1] - other[0] <= MAX_VALUE_WORDS):
+        return None
+    if lead + tail < MIN_SHARED_WORDS:
+        return None
+    values = [ours[i][0] for i in range(*mine)] + [theirs[i][0] for i in range(*other)]
+    return (mine, other) if all(_is_value(word) for word in values) else None
+
+
+def _is_value(word: str) -> bool:
+    """A number, an amount, a month or a capitalised name (not a capitalised "The")."""
+    if any(c.isdigit() for c in word) or word.lower() in _MONTHS:
+        return True
+    return word[:1].isupper() and word.lower() not in STOPWORDS
+
+
+def unsourced_number(sentence: str, offset: int, evidence: str) -> tuple[int, int] | None:
+    """Where the first number of ``sentence`` that ``evidence`` does not write is, in the checked
+    text: what a "number not in the evidence" points at."""
+    written = {m.group().rstrip(".,") for m in _TOKEN.finditer(evidence)}
+    for match in _TOKEN.finditer(sentence):
+        token = match.group().rstrip(".,")
+        if any(c.isdigit() for c in token) and token not in written:
+            return offset + match.start(), offset + match.start() + len(token)
+    return None
