@@ -54,7 +54,15 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     cli("check-batch", *batch, "--html", str(folder / "batch.html"))
     citations = ("--source", "examples/apache-2.0.txt", "--citations", "examples/citations.json")
     cli("citations", *citations, "--html", str(folder / "citations.html"))
-    return {name: folder / f"{name}.html" for name in ("check", "batch", "citations")}
+    rows = [json.loads(line) for line in (ROOT / "tests/data/ood_legal_technical.jsonl").open(encoding="utf-8")]
+    labelled = [
+        json.dumps({"text": r["hypothesis"], "sources": [r["premise"]], "grounded": r["label"] == "entailment"})
+        for r in rows
+    ]
+    (folder / "labelled.jsonl").write_text("\n".join(labelled) + "\n", encoding="utf-8")
+    fit = ("--input", str(folder / "labelled.jsonl"), "--max-false-alarms", "0.25")
+    cli("calibrate", *fit, "--html", str(folder / "calibration.html"))
+    return {name: folder / f"{name}.html" for name in ("check", "batch", "citations", "calibration")}
 
 
 @pytest.fixture(scope="module")
@@ -160,4 +168,24 @@ def test_the_citations_report_opens_a_section(browser: Browser, reports: dict[st
     verified = page.locator('tr.citation[data-verdict="verified"]')
     verified.locator("summary").click()
     assert verified.locator(".section-text mark").is_visible()
+    opened.assert_clean()
+
+
+def test_the_calibration_plot_draws_the_trade_off_with_both_cuts_marked(
+    browser: Browser, reports: dict[str, Path]
+) -> None:
+    opened = open_report(browser, reports["calibration"])
+    page = opened.page
+    plot = page.locator("figure.trade-off svg")
+    assert plot.is_visible()
+    box = plot.bounding_box()
+    assert box is not None and box["width"] > 300
+    assert page.locator("circle.cut").count() >= 2
+    for name in ("default", "chosen"):
+        marked = page.locator(f"circle.marked.{name}")
+        inside = marked.bounding_box()
+        assert inside is not None and box["x"] <= inside["x"] <= box["x"] + box["width"]
+        assert f"{name} cut" in marked.locator("title").inner_text()
+    assert page.locator("line.budget").count() == 1
+    assert "grounded failed" in page.locator("table.cuts").inner_text()
     opened.assert_clean()

@@ -37,8 +37,9 @@ async def avalidate(guard: Guard | AsyncGuard, text: str, sources: list[str]) ->
 
 def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict[str, Any]:
     """What a guard call concluded, for the app: its ``outcome`` (``"clean"``: every sentence
-    passed; ``"fixed"``: some failed and ``fix`` cut them, so guardrails reports it passed;
-    ``"failed"``), whether validation passed (guardrails' sense: after ``fix`` repaired the answer
+    passed; ``"fixed"``: some failed and ``fix`` cut or repaired them, so guardrails reports it
+    passed; ``"emptied"``: ``fix`` cut every sentence, and guardrails reports an empty answer as
+    passed; ``"failed"``), the same words as the validator's ``details["outcome"]``, whether validation passed (guardrails' sense: after ``fix`` repaired the answer
     it has), the answer as validated (after
     ``fix``: the supported sentences; ``None`` where guardrails gave no output), the raw answer,
     the failure summaries, and each ProvenanceNLI check's per-sentence results.
@@ -56,8 +57,13 @@ def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict
         for sentence in (log.validation_result.metadata or {}).get("provenance_nli", {}).get("sentences", [])
     ]
     failures = [summary.failure_reason for summary in outcome.validation_summaries or []]
+    emptied = not str(outcome.validated_output or "").strip()
     return {
-        "outcome": "failed" if not outcome.validation_passed else "fixed" if failures else "clean",
+        "outcome": "failed"
+        if not outcome.validation_passed
+        else ("emptied" if emptied else "fixed")
+        if failures
+        else "clean",
         "validation_passed": bool(outcome.validation_passed),
         "validated_output": outcome.validated_output,
         "raw_output": outcome.raw_llm_output,
