@@ -39,10 +39,10 @@ def provenance_of(guard: Guard | AsyncGuard, outcome: ValidationOutcome) -> dict
     """What a guard call concluded, for the app: its ``outcome`` (``"clean"``: every sentence
     passed; ``"fixed"``: some failed and ``fix`` cut or repaired them, so guardrails reports it
     passed; ``"emptied"``: ``fix`` cut every sentence, and guardrails reports an empty answer as
-    passed; ``"failed"``), the same words as the validator's ``details["outcome"]``, whether validation passed (guardrails' sense: after ``fix`` repaired the answer
-    it has), the answer as validated (after
-    ``fix``: the supported sentences; ``None`` where guardrails gave no output), the raw answer,
-    the failure summaries, and each ProvenanceNLI check's per-sentence results.
+    passed; ``"failed"``), the same words as the validator's ``details["outcome"]``; whether
+    validation passed (guardrails' sense: after ``fix`` repaired the answer it has), the answer as
+    validated (after ``fix``: the supported sentences; ``None`` where guardrails gave no output),
+    the raw answer, the failure summaries, and each ProvenanceNLI check's per-sentence results.
 
     The results are read from the call's own log in ``guard.history`` (found by the outcome's
     ``call_id``, so concurrent calls on one guard never read each other's); where history no
