@@ -8,13 +8,22 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
 from guardrails.classes.validation_outcome import ValidationOutcome
 from hypothesis import strategies as st
+
+
+def number_verdict(sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None) -> str | None:
+    """The number rule's verdict on ``sentence``: None where the evidence vouches for every number,
+    else "contradicted" or "unsupported" (:func:`validator.numbers.check_numbers`)."""
+    from validator.numbers import check_numbers
+
+    finding = check_numbers(sentence, evidence, sources)
+    return finding.verdict if finding else None
 
 
 def sentences_of(result: Any) -> list[dict]:

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from guardrails import Guard
-from helpers import last_result, outcome, sentences_of
+from helpers import last_result, number_verdict, outcome, sentences_of
 
 from validator import ProvenanceNLI
-from validator.numbers import number_verdict
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.quotes import polarity_flips
 

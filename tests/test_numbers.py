@@ -14,13 +14,13 @@ from helpers import (
     EMPIRE,
     WRONG_YEAR,
     last_result,
+    number_verdict,
     only,
     outcome,
     run_cli,
 )
 
 from validator import ProvenanceNLI
-from validator.numbers import number_verdict
 
 
 @pytest.mark.parametrize(

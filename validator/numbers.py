@@ -1006,15 +1006,6 @@ def _led_to(number: Number, segments: Sequence[_Segment], same_role: bool = Fals
     return any(related(a) and number.led_like(a) for s in segments for a in s.numbers)
 
 
-def number_verdict(
-    sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None
-) -> NumberVerdict | None:
-    """``None`` when the evidence vouches for every number of ``sentence``; otherwise
-    ``"contradicted"`` or ``"unsupported"`` (see :func:`check_numbers`)."""
-    finding = check_numbers(sentence, evidence, sources)
-    return finding.verdict if finding else None
-
-
 def spelled_like(sentence: str, premise: str) -> str:
     """``sentence`` with each plain count written as ``premise`` writes the same quantity ("1.5
     million" → "1,500,000", "forty" → "40"), for the model to read: a small NLI model takes a

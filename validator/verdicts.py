@@ -94,18 +94,13 @@ class SentenceResult:
     five or more words that is not in the sources; ``quote_start``/``quote_end`` locate
     it). ``note`` explains those cases.
 
-    ``method`` says how the verdict was reached: ``verbatim`` (the sentence is copied from a
-    source; no model asked), ``negation_check`` (a source states the sentence with one
-    auxiliary's negation added or removed: contradicted, no model asked), ``model`` (the NLI
-    model), ``number_check`` (the model would support it, but a number of the sentence is not
-    in the evidence), ``quote_check`` (a fabricated quote), ``llm`` (the LLM judge) or
-    ``none`` (nothing to check it against, or too long to check). ``judged`` is True when an
-    LLM judge read the sentence (its verdict may then still come from the number check).
-    ``premise_scores`` holds the (entailment, neutral, contradiction) probabilities of each
-    premise the model scored, in order: the top-k passages, then their joint premise, which is
-    scored only where no passage alone entails the sentence at both the entailment and the
-    review threshold (where one does, the joint premise could change neither the verdict nor
-    the review flag).
+    ``method`` says what decided the verdict (:data:`Method`: ``verbatim``, ``negation_check``,
+    ``model``, ``number_check``, ``binding_check``, ``quote_check``, ``framing_check``, ``llm``
+    or ``none``); ``docs/verdicts.md`` states the rule behind each, and ``docs/guard.md`` what
+    each field means. ``judged`` is True when an LLM judge read the sentence (its verdict may
+    then still come from a rule). ``premise_scores`` holds the (entailment, neutral,
+    contradiction) probabilities of each premise the model scored, in order (the top-k passages,
+    then their joint premise where it was scored: ``docs/verdicts.md``, *score*).
     """
 
     sentence: str
