@@ -101,21 +101,23 @@ def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequ
     """A sentence of a ``nearby`` passage that its haystack asserts and that opposes ``sentence``
     as a minimal pair: the negation or prefix antonym of it (:mod:`validator.opposites`), or it
     said of another person or thing of the same sources (:mod:`validator.attribution`)."""
+    every_sentence = [s.text for haystack in haystacks for s in haystack.sentences]
     for passage in nearby:
         if passage.source_index is None:
             continue
         for candidate in split_source_sentences(passage.text):
-            method = _opposition(sentence, candidate.text, haystacks)
+            method = _opposition(sentence, candidate.text, every_sentence)
             if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate.text)):
                 return Held(passage.source_index, method, candidate.text, *found)
     return None
 
 
-def _opposition(sentence: str, candidate: str, haystacks: Sequence[VerbatimHaystack]) -> Settlement | None:
-    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does."""
+def _opposition(sentence: str, candidate: str, every_sentence: Sequence[str]) -> Settlement | None:
+    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does (``every_sentence``:
+    the sources' sentences, where another subject of the same statement is looked for)."""
     if opposes(sentence, candidate):
         return "negation_check"
-    if moved(sentence, candidate, [s.text for haystack in haystacks for s in haystack.sentences]):
+    if moved(sentence, candidate, every_sentence):
         return "binding_check"
     return None
 
