@@ -122,6 +122,17 @@ def balanced_accuracy(positive: np.ndarray, predicted: np.ndarray) -> float:
     return float((predicted[positive].mean() + (~predicted[~positive]).mean()) / 2)
 
 
+def candidate_cuts(scores: np.ndarray, low: float, *extra: float) -> np.ndarray:
+    """The cuts worth trying on ``scores``: each observed score in [0, 1] and the midpoint between
+    two neighbours, the ends of the range (``low`` to the sane maximum) and ``extra``, all within
+    that range. Between two neighbouring scores every cut predicts the same, so no other cut can
+    do better."""
+    high = defaults.SANE_CUT_RANGE[1]
+    finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
+    candidates = np.unique(np.concatenate([[low, high, *extra], (finite[1:] + finite[:-1]) / 2, finite]))
+    return candidates[(candidates >= low) & (candidates <= high)]
+
+
 def fit_cut(
     scores: np.ndarray,
     positive: np.ndarray,
@@ -134,10 +145,7 @@ def fit_cut(
     Returns (cut, balanced accuracy); the cut is a midpoint between observed scores, within
     :data:`validator.defaults.SANE_CUT_RANGE` (a cut near 0 would pass whatever the model does not
     call contradicted), and not below ``lowest``."""
-    low, high = max(lowest, defaults.SANE_CUT_RANGE[0]), defaults.SANE_CUT_RANGE[1]
-    finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
-    candidates = np.unique(np.concatenate([[low, high, default], (finite[1:] + finite[:-1]) / 2, finite]))
-    candidates = candidates[(candidates >= low) & (candidates <= high)]
+    candidates = candidate_cuts(scores, max(lowest, defaults.SANE_CUT_RANGE[0]), default)
     best: tuple[float, float, float] | None = None  # (balanced accuracy, -distance, cut)
     for cut in candidates:
         predicted = scores >= cut
@@ -163,10 +171,8 @@ def budget_cut(
     Raises:
         InvalidInput: No cut fails so few grounded answers, saying how many the rules alone fail.
     """
-    low, high = max(lowest, defaults.SANE_CUT_RANGE[0]), defaults.SANE_CUT_RANGE[1]
-    finite = np.unique(np.clip(scores[np.isfinite(scores)], 0.0, 1.0))
-    candidates = np.unique(np.concatenate([[low, high], (finite[1:] + finite[:-1]) / 2, finite]))
-    candidates = candidates[(candidates >= low) & (candidates <= high)]
+    low = max(lowest, defaults.SANE_CUT_RANGE[0])
+    candidates = candidate_cuts(scores, low)
     within = [cut for cut in candidates if (scores[positive] < cut).mean() <= max_false_alarms + 1e-12]
     if not within:
         floor = float((scores[positive] < low).mean())
@@ -182,11 +188,9 @@ def budget_cut(
 
 def trade_off(scores: np.ndarray, positive: np.ndarray) -> list[dict[str, float]]:
     """What each cut costs on the rows: the share of grounded answers it fails and of ungrounded
-    answers it passes, at every cut between two observed scores in the sane range (what
-    ``calibrate --html`` draws)."""
-    low, high = defaults.SANE_CUT_RANGE
-    finite = np.unique(np.clip(scores[np.isfinite(scores)], low, high))
-    cuts = np.unique(np.concatenate([[low, high], (finite[1:] + finite[:-1]) / 2]))
+    answers it passes, at every cut the fit chooses among (:func:`candidate_cuts`; what
+    ``calibrate --html`` draws, so the chosen cut is on the curve)."""
+    cuts = candidate_cuts(scores, defaults.SANE_CUT_RANGE[0])
     return [
         {
             "cut": round(float(cut), 4),
