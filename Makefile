@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 export HF_HUB_OFFLINE = 1
 
-.PHONY: dev lint type test qa bench-bf16 train-data train-model swap-candidate eval-model bench bench-serving test-llm test-browser report-screenshot
+.PHONY: dev lint type test qa bench-bf16 train-data train-model swap-candidate eval-model decision bench bench-serving test-llm test-browser report-screenshot
 
 dev:
 	python3 -m venv .venv
@@ -54,6 +54,15 @@ swap-candidate: train-data
 eval-model:
 	test -f build/data/test.jsonl || $(MAKE) train-data
 	$(PY) -m training.evaluate --data build/data
+
+# A learned decision over the signals, tried and not shipped (model card): every sentence's signals
+# on the labelled answers of 15 sets with the bundled model (~25 min on 2 CPU cores; resumable per
+# set), then a logistic regression over them (build/decision/decision.json) and its
+# leave-one-domain-out table beside the validator's rules (build/decision/lodo.json).
+decision:
+	test -f build/data/dev.jsonl || $(MAKE) train-data
+	PYTHONPATH=. $(PY) -m training.decision collect --per-set 250
+	PYTHONPATH=. $(PY) -m training.decision fit
 
 bench:
 	$(PY) benchmarks/bench_speed.py

@@ -42,7 +42,7 @@ FUSED_NOTE = "supported only by joining sentences of the evidence that are about
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 
 
-def _terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
+def terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The names (capitalized words that are not stopwords) and all the content words of ``text``,
     stemmed and case-folded; a hyphenated name counts by its parts ("Moby-Dick")."""
     names, words = set(), set()
@@ -134,7 +134,7 @@ for video", "Despite …"): never a sentence's named subject."""
 
 def _subject_names(text: str) -> frozenset[str]:
     subject = subject_of(text) or " ".join(_TOKEN.findall(text)[:1])
-    return _terms(subject)[0] - _OPENERS
+    return terms(subject)[0] - _OPENERS
 
 
 @lru_cache(maxsize=2048)
@@ -144,7 +144,7 @@ def _sentences(premise: str) -> tuple[_Sentence, ...]:
     readings = read_in_context(texts)
     out = []
     for text, reading in zip(texts, readings, strict=True):
-        names, words = _terms(reading)
+        names, words = terms(reading)
         subject = _subject_names(text)
         nameless = not names or (subject_of(text) is not None and not subject)
         out.append(_Sentence(names, words, reading != text or nameless, subject))
@@ -212,11 +212,11 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
     # a capital that the evidence writes in lower case is no name ("Officers are…", "Consumers…")
     common = _lower_case_stems(premise).union(*(_lower_case_stems(other) for other in evidence))
     subject = _subject_names(claim) - common
-    names, words = _terms(claim)
+    names, words = terms(claim)
     premise_words = frozenset().union(*(s.words for s in sentences))
     own_subjects = frozenset().union(*(s.subject for s in sentences)) - names - common
     if subject and own_subjects and not subject & premise_words:
-        return any(subject & _terms(other)[1] for other in evidence if other != premise)
+        return any(subject & terms(other)[1] for other in evidence if other != premise)
     groups = _groups(sentences, names)
     if not subject or len(sentences) < 2 or len(groups) < 2:
         return False

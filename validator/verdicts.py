@@ -133,6 +133,10 @@ class SentenceResult:
     correction: dict | None = None
     """Where the sentence is a source sentence with one value changed: the wrong value, the
     source's, and that sentence (:class:`validator.repair.Correction`), as ``repair=True`` uses."""
+    signals: dict[str, float] | None = None
+    """What every check said of a sentence the model scored (:mod:`validator.signals`): the
+    model's probabilities, the number and binding rules' findings, names no source holds, words no
+    passage holds, length. None where no model scored it."""
 
     def to_dict(self) -> dict:
         return asdict(self)

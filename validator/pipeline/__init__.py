@@ -1,6 +1,6 @@
 """The provenance check as a pipeline of stages, with no guardrails in it:
 
-    split → read → settle → retrieve → score → decide → judge
+    split → read → settle → retrieve → score → weigh → decide → judge → point
 
 - :mod:`~validator.pipeline.request`: what goes in (:class:`CheckRequest`) and comes out
   (:class:`CheckReport`);

@@ -15,6 +15,7 @@ import numpy as np
 
 from validator.context import leans_back
 from validator.judge import Usage
+from validator.numbers import NumberFinding
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import Span, split_source_sentences
@@ -38,6 +39,9 @@ class Claim:
         disowned: Whether a source holds the sentence only to deny it (``settle`` finds it:
             :meth:`~validator.quotes.VerbatimHaystack.disowns`), so no premise holding that copy
             may support it.
+        signals: What every check says of it, once scored (:mod:`validator.signals`).
+        finding: The number rule's finding over its passages and sources, once scored (found
+            once, in ``weigh``, for the rules of ``decide`` and ``judge``).
     """
 
     request: CheckRequest
@@ -49,6 +53,8 @@ class Claim:
     probabilities: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     result: SentenceResult | None = None
     disowned: bool = False
+    signals: dict[str, float] = field(default_factory=dict)
+    finding: NumberFinding | None = None
 
     @property
     def sources(self) -> Sequence[str] | None:

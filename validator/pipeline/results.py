@@ -121,6 +121,7 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
         method=method,
         premise_scores=[[float(p) for p in row] for row in probabilities],
         evidence_sources=sources_of(claim.premises) if premise.joint else sources_of([premise]),
+        signals=dict(claim.signals),
     )
 
 
@@ -171,7 +172,10 @@ def _may_support(claim: Claim, premise: Evidence) -> bool:
 
 
 def _number_finding(claim: Claim) -> NumberFinding | None:
-    """The number rule over the claim's passages, and its whole sources before a veto."""
+    """The number rule over the claim's passages, and its whole sources before a veto (``weigh``
+    found it already, except where the LLM judge decides alone and no model scored the claim)."""
+    if claim.signals:
+        return claim.finding
     return check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
 
 

