@@ -49,7 +49,7 @@ from scipy.special import expit
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 from training.data import read_jsonl
-from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, sample
+from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, pair_sets, sample
 from validator import defaults
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scoring import ModelSettings
@@ -79,11 +79,8 @@ class Decision:
     """A logistic regression over encoded signals: the probability that a sentence is supported.
 
     Its intercept is placed so that the model's entailment threshold is the cut with the best
-    mean balanced accuracy over the fit sets (:meth:`moved`), so one threshold would cut it.
-    ``mean`` and ``scale`` are each encoded signal's over the fit."""
+    mean balanced accuracy over the fit sets (:meth:`moved`), so one threshold would cut it."""
 
-    mean: np.ndarray
-    scale: np.ndarray
     weights: np.ndarray
     intercept: float
     held_back: tuple[str, ...] = ()
@@ -98,14 +95,12 @@ class Decision:
         return replace(self, intercept=self.intercept + shift)
 
     def save(self, path: Path, fitted_on: Sequence[str]) -> None:
-        """Plain JSON (never a pickle): one weight per signal, the intercept, the fit's statistics."""
+        """Plain JSON (never a pickle): one weight per signal, the intercept, what is held back."""
         data = {
             "signals": list(SIGNALS),
             "weights": [round(float(w), 6) for w in self.weights],
             "intercept": round(self.intercept, 6),
             "held_back": list(self.held_back),
-            "mean": [round(float(m), 6) for m in self.mean],
-            "scale": [round(float(s), 6) for s in self.scale],
             "fitted_on": list(fitted_on),
         }
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -128,10 +123,6 @@ def _dev(origin: str, data: Path) -> Callable[[], list[dict]]:
     return lambda: [r for r in read_jsonl(data / "dev.jsonl") if r.get("origin") == origin]
 
 
-def _files(eval_dir: Path, *names: str) -> Callable[[], list[dict]]:
-    return lambda: [r for name in names for r in read_jsonl(eval_dir / name)]
-
-
 def fit_sets(data: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
     """The sets the decision may be fitted on (licences in the README's data section)."""
     return {
@@ -145,18 +136,17 @@ def fit_sets(data: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
     }
 
 
-def eval_sets(eval_dir: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
+EVAL_PAIR_SETS = ("MCTest test", "ConTRoL test", "ANLI R1-R3", "CLIMATE-FEVER", "HealthVer test", "COVID-Fact")
+"""The evaluation-only pair sets of :func:`training.evaluate.pair_sets`, each row an answer."""
+
+
+def eval_sets(data: Path, eval_dir: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
     """The evaluation-only sets: judged on, never fitted on."""
-    end_to_end = end_to_end_sets(eval_dir, cache)
+    end_to_end, pairs = end_to_end_sets(eval_dir, cache), pair_sets(data, eval_dir)
     return {
         "XSum hallucinations": end_to_end["XSum hallucinations"],
         "BEGIN test": end_to_end["BEGIN test"],
-        "MCTest test": _pairs(_files(eval_dir, "mctest/mctest_mc160_test.jsonl", "mctest/mctest_mc500_test.jsonl")),
-        "ConTRoL test": _pairs(_files(eval_dir, "control/test.jsonl")),
-        "ANLI R1-R3": _pairs(_files(eval_dir, "anli/dev_r1.jsonl", "anli/dev_r2.jsonl", "anli/dev_r3.jsonl")),
-        "CLIMATE-FEVER": _pairs(_files(eval_dir, "climate_fever/all.jsonl")),
-        "HealthVer test": _pairs(_files(eval_dir, "healthver/test.jsonl")),
-        "COVID-Fact": _pairs(_files(eval_dir, "covidfact/dev.jsonl", "covidfact/train.jsonl")),
+        **{name: _pairs(pairs[name]) for name in EVAL_PAIR_SETS},
     }
 
 
@@ -170,7 +160,7 @@ def collect(args: argparse.Namespace) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "signals.jsonl"
     done = {row["set"] for row in read_jsonl(path)} if path.exists() else set()
-    sets = {**fit_sets(args.data, args.cache), **eval_sets(args.eval, args.cache)}
+    sets = {**fit_sets(args.data, args.cache), **eval_sets(args.data, args.eval, args.cache)}
     with path.open("a", encoding="utf-8") as out:
         for name, load in sets.items():
             if name in done or (args.only and name not in args.only):
@@ -370,7 +360,7 @@ def fit(rows: Sequence[dict], cut: float, recipe: Recipe = RECIPE, rounds: int =
         coefficients = np.zeros(len(SIGNALS))
         coefficients[used] = params[:-1] / scale[used]
         intercept = float(params[-1] - (coefficients * mean).sum())
-        decision = Decision(mean, scale, coefficients, intercept, recipe.held_back)
+        decision = Decision(coefficients, intercept, recipe.held_back)
     assert decision is not None
     return decision.moved(best_cut(rows, decision), cut)
 
@@ -444,15 +434,13 @@ def markdown(table: dict[str, dict], precision: dict[str, dict[str, list[int]]])
         "|---|---:|---|---|---|---|---|",
     ]
     for name, row in table.items():
-        new, old = row["decision"], row.get("before")
-        cells = [f"{_cell(old[k])} → {_cell(new[k])}" if old else _cell(new[k]) for k in keys]
+        new, old = row["decision"], row["before"]
+        cells = [f"{_cell(old[k])} → {_cell(new[k])}" for k in keys]
         label = f"{name}{' (eval only)' if row['evaluation_only'] else ''}"
         lines.append(f"| {label} | {new['answers']} | " + " | ".join(cells) + " |")
     for key in ("auroc", "balanced_accuracy"):
-        new = np.nanmean([row["decision"][key] for row in table.values()])
-        old = [row["before"][key] for row in table.values() if "before" in row]
-        shown = f"{100 * np.nanmean(old):.1f} → " if len(old) == len(table) else ""
-        lines.append(f"\nmean {key}: {shown}{100 * new:.1f}")
+        old, new = (np.nanmean([row[side][key] for row in table.values()]) for side in ("before", "decision"))
+        lines.append(f"\nmean {key}: {100 * old:.1f} → {100 * new:.1f}")
     lines += ["", "| finding | ungrounded / failed, all sets | lowest set |", "|---|---|---|"]
     for kind, cells in sorted(precision.items()):
         ungrounded, failed = (sum(cell[i] for cell in cells.values()) for i in (0, 1))
