@@ -14,7 +14,22 @@ import time
 
 from validator.numbers import check_numbers, find_numbers
 
-UNITS = ["a.", "A1.", "Jan 1 ", "1 May ", "May 1, ", "II ", "1e", "1,", "$1m ", "a dozen ", "10⁶ "]
+UNITS = [
+    "a.",
+    "A1.",
+    "Jan 1 ",
+    "1 May ",
+    "May 1, ",
+    "II ",
+    "1e",
+    "1,",
+    "$1m ",
+    "a dozen ",
+    "10⁶ ",
+    "1-2",
+    "half the ",
+    "one in five people ",
+]
 SIZES = (2_000, 8_000, 32_000)
 
 

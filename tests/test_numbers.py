@@ -4,6 +4,7 @@ evidence about the same thing, in any spelling, through the rule's function, a G
 from __future__ import annotations
 
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from helpers import (
     outcome,
     run_cli,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 
@@ -138,3 +141,44 @@ def test_the_number_rule_vetoes_each_gap(answer: str, source: str) -> None:
 )
 def test_the_right_numbers_still_pass_the_rule(answer: str, source: str) -> None:
     assert number_verdict(answer, source) is None
+
+
+@given(
+    value=st.decimals(min_value=10, max_value=99_999, places=3),
+    places=st.integers(min_value=0, max_value=2),
+    shift=st.integers(min_value=1, max_value=9),
+    sign=st.sampled_from([1, -1]),
+)
+def test_a_rounded_value_is_vouched_for_and_a_changed_one_is_not(
+    value: Decimal, places: int, shift: int, sign: int
+) -> None:
+    """An answer rounds ("$12.4 million" for "$12.43 million"): the rounded value, to any number
+    of digits from two up, is the evidence's; moved by one digit or more in its last place, it is
+    another value, and the rule still contradicts it."""
+    step = Decimal(10) ** -places
+    rounded = value.quantize(step, rounding=ROUND_HALF_UP)
+    evidence = f"Exports were worth ${value} million last year."
+    assert number_verdict(f"Exports were worth ${rounded} million last year.", evidence) is None
+    moved = rounded + sign * shift * step
+    assert number_verdict(f"Exports were worth ${moved} million last year.", evidence) == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("share", "percent"),
+    [
+        ("Half of", 50),
+        ("A third of", 33),
+        ("Two-thirds of", 67),
+        ("Three quarters of", 75),
+        ("One in five", 20),
+        ("Three out of ten", 30),
+        ("A tenth of", 10),
+    ],
+)
+def test_a_share_in_words_is_its_percentage(share: str, percent: int) -> None:
+    """A share in words and the same share in percent vouch for each other, both ways; another
+    percentage is a rival value."""
+    words = f"{share} the members voted against the plan."
+    digits = f"{percent}% of the members voted against the plan."
+    assert number_verdict(digits, words) is None and number_verdict(words, digits) is None
+    assert number_verdict(f"{percent + 15}% of the members voted against the plan.", words) == "contradicted"

@@ -17,10 +17,18 @@ from helpers import last_result, outcome, sentences_of
 
 from validator import ProvenanceNLI
 
-ROWS = [
-    json.loads(line)
-    for line in (Path(__file__).parent / "data" / "grounded_llm_answers.jsonl").read_text(encoding="utf-8").splitlines()
-]
+
+def _rows(name: str) -> list[dict]:
+    return [
+        json.loads(line) for line in (Path(__file__).parent / "data" / name).read_text(encoding="utf-8").splitlines()
+    ]
+
+
+LLM_ANSWERS = _rows("grounded_llm_answers.jsonl")
+SPELLINGS = _rows("number_spellings.jsonl")
+"""The same value written another way than the source writes it: shares in words, rounded values,
+multiples of a unit, basis points, ranges with one sign, spans of years worked out."""
+ROWS = LLM_ANSWERS + SPELLINGS
 RULES = ("number_check", "quote_check")
 
 
@@ -43,7 +51,8 @@ def bundled() -> Guard:
 
 def test_the_file_covers_every_kind_with_twins() -> None:
     kinds = {row["kind"] for row in ROWS}
-    assert len(ROWS) >= 80 and {"list", "count", "name", "date", "approx", "title"} <= kinds
+    assert len(LLM_ANSWERS) >= 80 and {"list", "count", "name", "date", "approx", "title"} <= kinds
+    assert {"share", "rounded", "range", "unit", "scale", "worked-out"} <= {row["kind"] for row in SPELLINGS}
     assert sum("twin" in row for row in ROWS) >= 40
 
 
@@ -69,14 +78,17 @@ def test_a_rule_catches_every_ungrounded_twin(rules_alone: Guard, row: dict) -> 
 
 def test_the_bundled_model_on_the_grounded_answers(bundled: Guard) -> None:
     """End to end with the bundled model: no rule vetoes any grounded answer (the model may still
-    be unsure of some), and every twin fails."""
+    be unsure of some), and every twin fails. The floor on how many pass is the LLM answers'; of
+    the other spellings the bundled model itself contradicts most (3 of 21 pass: it reads "50%"
+    against "half" as another number), which is the model's to learn, not the rule's."""
     passed = 0
     for row in ROWS:
-        passed += bool(outcome(bundled.validate(row["answer"], metadata={"sources": row["sources"]})).validation_passed)
+        ok = outcome(bundled.validate(row["answer"], metadata={"sources": row["sources"]})).validation_passed
+        passed += bool(ok and row in LLM_ANSWERS)
         assert not [s for s in sentences_of(last_result(bundled)) if s["method"] in RULES], row["answer"]
     for row in TWINS:
         assert not outcome(bundled.validate(row["twin"], metadata={"sources": row["sources"]})).validation_passed
-    assert passed >= 0.6 * len(ROWS), f"{passed} of {len(ROWS)} grounded answers pass end to end"
+    assert passed >= 0.6 * len(LLM_ANSWERS), f"{passed} of {len(LLM_ANSWERS)} grounded answers pass end to end"
 
 
 def test_a_value_retrieval_did_not_bring_is_looked_for_in_the_whole_source() -> None:

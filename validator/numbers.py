@@ -101,7 +101,16 @@ _WORD_VALUES = {word: value for value, word in enumerate(_WORDS)} | {
 """The small numbers text2num leaves as words when they stand alone ("one", "the second")."""
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
-_CURRENCY_WORDS = {"dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur", "pound": "gbp", "pounds": "gbp"}
+_CURRENCY_WORDS = {
+    **dict.fromkeys(("dollar", "dollars"), "usd"),
+    **dict.fromkeys(("euro", "euros"), "eur"),
+    **dict.fromkeys(("pound", "pounds", "sterling"), "gbp"),
+    **dict.fromkeys(("yen",), "jpy"),
+    **dict.fromkeys(("yuan", "renminbi"), "cny"),
+    **dict.fromkeys(("rupee", "rupees"), "inr"),
+    **dict.fromkeys(("franc", "francs"), "chf"),
+    **dict.fromkeys(("rouble", "roubles", "ruble", "rubles"), "rub"),
+}
 _UNIT_WORDS = {
     **dict.fromkeys(("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"), "km"),
     **dict.fromkeys(("m", "metre", "metres", "meter", "meters"), "m"),
@@ -117,6 +126,7 @@ _UNIT_WORDS = {
     **dict.fromkeys(("l", "litre", "litres", "liter", "liters"), "l"),
     **dict.fromkeys(("ml", "millilitre", "millilitres", "milliliter", "milliliters"), "ml"),
     **dict.fromkeys(("degree", "degrees", "deg"), "deg"),
+    **dict.fromkeys(("percentage",), "pp"),
     **dict.fromkeys(("celsius", "centigrade"), "degC"),
     **dict.fromkeys(("fahrenheit",), "degF"),
     **dict.fromkeys(("seconds", "secs"), "s"),
@@ -128,9 +138,46 @@ _UNIT_WORDS = {
     **dict.fromkeys(("year", "years", "yrs"), "years"),
     **dict.fromkeys(("decade", "decades"), "decades"),
     **dict.fromkeys(("century", "centuries"), "centuries"),
+    **dict.fromkeys(("watt", "watts"), "W"),
+    **dict.fromkeys(("kw", "kilowatt", "kilowatts"), "kW"),
+    **dict.fromkeys(("mw", "megawatt", "megawatts"), "MW"),
+    **dict.fromkeys(("gw", "gigawatt", "gigawatts"), "GW"),
+    "wh": "Wh",
+    "kwh": "kWh",
+    "mwh": "MWh",
+    "gwh": "GWh",
+    "twh": "TWh",
+    **dict.fromkeys(("mph",), "mph"),
+    **dict.fromkeys(("kmh", "kph"), "kmh"),
 }
 """Units of measure after a number, each spelling folded to one symbol. ("pound" stays money.)"""
+_BASE_UNITS = {
+    "km": ("m", 1e3),
+    "cm": ("m", 1e-2),
+    "mm": ("m", 1e-3),
+    "kg": ("g", 1e3),
+    "ml": ("l", 1e-3),
+    "decades": ("years", 10.0),
+    "centuries": ("years", 100.0),
+    "kW": ("W", 1e3),
+    "MW": ("W", 1e6),
+    "GW": ("W", 1e9),
+    "kWh": ("Wh", 1e3),
+    "MWh": ("Wh", 1e6),
+    "GWh": ("Wh", 1e9),
+    "TWh": ("Wh", 1e12),
+}
+"""Units that are a multiple of another, read in that one ("1.2 km" is "1,200 metres", "3 GW" is
+"3,000 MW", "four decades" is "40 years"), so a value written in either unit is the same value.
+Hours, minutes and days keep their own units: a duration is often written in two ("2 hours and
+15 minutes"), and read in one unit its parts would compete as rival values."""
+_SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
+"""A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
+read as its symbol ("mph", "kmh")."""
 _SCALE_PLACEHOLDER = "numscale"
+_RATIO_PLACEHOLDER = "numratio"
+"""Stands for "%" after a share written in words ("a third of" → "33.33numratio"), so the
+number reads as a percentage and is known to be a share in words (:attr:`Number.ratio`)."""
 _VAGUE_PLACEHOLDER = "numvague"
 _COUNTED_AFTER_YEAR_LIKE = frozenset(
     [
@@ -171,7 +218,7 @@ _NUMBER = re.compile(
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2}))?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
-    r"(?:\s?(?P<percent>%|percent\b|per cent\b))?"
+    rf"(?:\s?(?P<percent>%|percent\b|per cent\b|{_RATIO_PLACEHOLDER}\b))?"
     r"(?:\s?(?P<degree>°\s?[CF]?))?"
     rf"(?:\s(?:{_SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
@@ -321,6 +368,12 @@ class Number:
     lead: tuple[str, ...] = ()
     """Up to three words just before the number in its clause, lower case ("cut to just" of
     "will be cut to just £99"): see :meth:`led_like`."""
+    step: float = 0.0
+    """The last digit's place of a measured value as written ("4.1" of "$4.1 billion": 100
+    million), which a rounded value lies within half of; 0 where rounding does not apply
+    (years, dates, times, ordinals, ages, names)."""
+    ratio: bool = False
+    """A share written in words ("a third of", "one in five"): read as a percentage."""
 
     @property
     def counts_something(self) -> bool:
@@ -365,7 +418,7 @@ class Number:
         if not self.same_kind(other):
             return False
         if self.qualifier is None or (self.qualifier in ("about", "nearly") and _close(self.value, other.value)):
-            return _close(self.value, other.value)
+            return _close(self.value, other.value) or self.rounds(other)
         if self.qualifier == "exactly":
             return _close(self.value, other.value) and other.qualifier in (None, "exactly")
         if self.qualifier == other.qualifier == "<=":  # "up to 853 passengers" states a maximum
@@ -373,6 +426,17 @@ class Number:
         # an approximate figure in the evidence stands for its value: "some 38%" is "nearly 40%"
         low, high = (other.value, other.value) if other.qualifier in ("about", "nearly") else (other.low, other.high)
         return self.low - 1e-9 <= low and high <= self.high + 1e-9
+
+    def rounds(self, other: Number) -> bool:
+        """Whether this value is ``other``'s rounded to the digits it is written with ("33%" of
+        "33.3%", "$4.1 billion" of "$4.14 billion"). Only a value of two digits or more rounds: "4
+        million" is not a rounding of "4.4 million"."""
+        return (
+            self.step > 0
+            and other.qualifier in (None, "about")
+            and abs(self.value) >= 10 * self.step - 1e-9
+            and abs(self.value - other.value) <= self.step / 2 * (1 + 1e-9)
+        )
 
     def led_like(self, other: Number) -> bool:
         """Whether ``other`` follows the words this number follows: two or more of them ("cut to
@@ -413,8 +477,14 @@ def _close(value: float, other: float) -> bool:
 
 
 def _compatible(unit: str, other: str) -> bool:
-    """Plain "degrees" is either scale; every other unit only matches itself."""
-    return unit == other or ({unit, other} <= {"deg", "degC", "degF"} and "deg" in (unit, other))
+    """Plain "degrees" is either scale, and a change in percent may be written in percentage
+    points ("rose 1.5 percentage points" beside "1.5%": the model reads which one); every other
+    unit only matches itself."""
+    return (
+        unit == other
+        or ({unit, other} <= {"deg", "degC", "degF"} and "deg" in (unit, other))
+        or {unit, other} == {"%", "pp"}
+    )
 
 
 def _neighbours(text: str, start: int, end: int) -> tuple[str | None, str | None]:
@@ -434,13 +504,77 @@ def _season(match: re.Match[str]) -> str:
 
 def _digits(text: str) -> str:
     """``text`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
-    "12", and a short span of years in full ("2016-17" → "2016-2017"). A scale after digits
-    ("1.5 million") is kept as a word, which text2num would turn into "1.5 1000000", and a vague
-    quantity ("hundreds of") as a placeholder, which it would turn into "100 of"."""
-    protected = _written_out(_SEASON.sub(_season, text))
+    "12", a share in words as a percentage ("a third of" → "33.33%"), and a short span of years
+    in full ("2016-17" → "2016-2017"). A scale after digits ("1.5 million") is kept as a word,
+    which text2num would turn into "1.5 1000000", and a vague quantity ("hundreds of") as a
+    placeholder, which it would turn into "100 of"."""
+    protected = _written_out(_shares(_SEASON.sub(_season, text)))
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
     protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "_".join(m.group(1).lower().split()), protected)
     return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
+
+
+_SMALL = "|".join(_WORDS[1:21])
+_PARTS = {"half": 2, "third": 3, "quarter": 4} | {
+    word: value for value, word in enumerate(_ORDINAL_WORDS) if value >= 5
+}
+_SHARE = re.compile(
+    rf"(?P<by>\b(?:by|rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|shrank)\s+)(?P<change>an?|{_SMALL})"
+    rf"[\s-]+(?P<changed>{'|'.join(_PARTS)})(?P<changes>s)?"
+    r"(?=\s*(?:[,.;:)]|$|\s(?:from|on|in|over|since|to|compared|year|last|and|but|after|while)\b))"
+    rf"|\b(?P<count>an?|{_SMALL})[\s-]+(?P<part>{'|'.join(_PARTS)}|halves)(?P<plural>s)?\s+of\b(?!\s+an?\b)"
+    r"|(?P<lead>\b[a-z]+\s+)?\bhalf\s+(?:of\s+)?(?=(?:the|its|their|his|her|our|all|them|these|those)\b)"
+    rf"|\b(?P<some>\d{{1,3}}|{_SMALL})\s+(?:in|out\s+of)\s+"
+    rf"(?P<every>\d{{1,3}}|{_SMALL}|a\s+hundred|a\s+thousand)\b(?=\s+(?P<of>[a-z]+))",
+    re.I,
+)
+"""A share in words: "a third of", "two-thirds of", "three quarters of", "half the", "one in five",
+"3 out of 4", and a change by one ("fell by a third", "rose a fifth from"). A part alone is an
+ordinal or a period ("the third quarter", "the first half of 2024", "a quarter of an hour", "a
+third time"), so a part counts as a share only with its count and "of" or a change, "half" only
+before what it divides, and "2 in 5" only of a thing, not a unit ("2 in 5 minutes")."""
+_NOT_A_SHARE = frozenset({"first", "second", "latter", "other", "the", "each", "and", "a", "an"})
+"""Words before "half" that make it a period or a part of a number ("the first half", "one and a half")."""
+
+
+def _shares(text: str) -> str:
+    """Each share in words as its percentage ("a third of voters" → "33.33% of voters"), read as
+    approximate unless a bound is written before it ("more than half of" stays above 50%)."""
+
+    def percentage(match: re.Match[str]) -> str:
+        if match.group("some"):
+            some, every = (_count(match.group(g)) for g in ("some", "every"))
+            if not 0 < some < every or match.group("of").lower() in _UNIT_WORDS:
+                return match.group()
+            share, lead = 100 * some / every, ""
+        elif match.group("count") or match.group("change"):
+            count, part, plural = (
+                match.group("count", "part", "plural")
+                if match.group("count")
+                else match.group("change", "changed", "changes")
+            )
+            if bool(plural or part.lower() == "halves") != (_count(count) > 1):
+                return match.group()
+            share, lead = 100 * _count(count) / _PARTS.get(part.lower(), 2), match.group("by") or ""
+        else:
+            lead = match.group("lead") or ""
+            if lead.strip().lower() in _NOT_A_SHARE:
+                return match.group()
+            share = 50.0
+        bound = _QUALIFIER.search(text[max(0, match.start() + len(lead) - 24) : match.start() + len(lead)])
+        spacing = match.group()[len(match.group().rstrip()) :]
+        of = "" if match.group("change") else " of"
+        return f"{lead}{'' if bound else 'about '}{share:.4g}{_RATIO_PLACEHOLDER}{of}{spacing}"
+
+    return _SHARE.sub(percentage, text)
+
+
+def _count(word: str) -> int:
+    """The count a share is written with: digits, a small number word, "a"/"an", "a hundred"."""
+    word = " ".join(word.lower().split())
+    if word.isdigit():
+        return int(word)
+    return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or _WORD_VALUES[word]
 
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -471,14 +605,56 @@ def _ordinal_names(text: str) -> str:
     )
 
 
+_RANGE = re.compile(
+    r"(?<![\w.,])(?P<sign>[$€£¥]\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:[$€£¥]\s?)?"
+    r"(?P<high>\d+(?:\.\d+)?)"
+    r"(?P<suffix>\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
+    re.I,
+)
+"""A range whose sign and scale are written once: "$8-8.5bn", "5-7%", "10 to 15 million"."""
+_BASIS_POINTS = re.compile(r"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)\s?(?:basis[\s-]points?|bps|bp)\b", re.I)
+_HALF_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
+_TIMES = re.compile(
+    r"\b(?P<word>twice|thrice)\s+(?=(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
+)
+_MILLIONS_OF = (
+    "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
+    "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
+)
+_MILLION = re.compile(
+    rf"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)m\b(?=\s+(?:{_MILLIONS_OF})\b)"
+    rf"|(?P<lead>\b(?:population|{_MILLIONS_OF}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
+    r"[^.\d]{0,30}?)(?P<counted>\d+(?:\.\d+)?)m\b",
+    re.I,
+)
+"""A bare "m" that is million, not metres: before or after what is counted in millions
+("8.3m people", "a population of 8.3m")."""
+
+
 def _written_out(text: str) -> str:
     """The ways a value is abbreviated, written out so that each value reads one way: a power of
-    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a short scale
-    ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only after a
-    currency sign, where it cannot be metres)."""
+    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a range's shared sign
+    and scale ("$8-8.5bn" → "$8bn to $8.5bn"), basis points as percentage points ("150 bp" →
+    "1.5 percentage points"), "half a million", "twice daily" ("two times daily"), a speed in
+    words ("miles per hour" → "mph"), and a short scale ("$40k" → "$40 thousand", "£3m" → "£3
+    million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
+    millions, where it cannot be metres)."""
     text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
     text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
+    text = _RANGE.sub(_range_in_full, text)
+    text = _BASIS_POINTS.sub(lambda m: f"{float(m.group('value')) / 100:g} percentage points", text)
+    text = _HALF_SCALE.sub(lambda m: f"0.5 {m.group('scale')}", text)
+    text = _TIMES.sub(lambda m: "two times " if m.group("word").lower() == "twice" else "three times ", text)
+    text = _SPEEDS.sub(lambda m: "mph" if m.group("miles") else "kmh", text)
+    text = _MILLION.sub(lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million", text)
     return _SHORT_SCALE.sub(_scale_in_words, text)
+
+
+def _range_in_full(match: re.Match[str]) -> str:
+    if float(match.group("low")) >= float(match.group("high")):
+        return match.group()  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
+    sign, suffix = match.group("sign") or "", match.group("suffix")
+    return f"{sign}{match.group('low')}{suffix} to {sign}{match.group('high')}{suffix}"
 
 
 def _scale_in_words(match: re.Match[str]) -> str:
@@ -516,7 +692,7 @@ def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
 
 
 _AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
-_AGE_BEFORE = re.compile(r"\b(?:aged|age)\s$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:aged|age(?:\s+of)?)\s$", re.I)
 _APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")
 _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 
@@ -550,6 +726,8 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
         return "time"
     if match.group("ordinal"):
         return "ordinal"
+    if after in _CURRENCY_WORDS:
+        return _CURRENCY_WORDS[after]
     if (
         match.group("value").isdigit()
         and 1000 <= float(match.group("value")) <= 2100
@@ -557,8 +735,6 @@ def _unit(match: re.Match[str], after: str | None) -> str | None:
         and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE)
     ):
         return "year"
-    if after in _CURRENCY_WORDS:
-        return _CURRENCY_WORDS[after]
     return _unit_word(match.string, match.end(), after)
 
 
@@ -566,6 +742,16 @@ _UNIT_ADJECTIVES = frozenset(
     {"business", "working", "calendar", "school", "consecutive", "full", "straight", "extra", "additional", "more"}
 )
 """Words between a number and its unit that leave the unit as it is ("two business days" are days)."""
+
+
+_NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
+"""Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
+
+
+def _in_base_unit(value: float, unit: str | None) -> tuple[float, str | None, float]:
+    """``value`` in the unit :data:`_BASE_UNITS` reads ``unit`` in, that unit, and the factor."""
+    base, factor = _BASE_UNITS.get(unit or "", (unit, 1.0))
+    return value * factor, base, factor
 
 
 def _unit_word(text: str, end: int, after: str | None) -> str | None:
@@ -659,6 +845,8 @@ def _vague(text: str) -> list[Number]:
         after = _TOKEN.findall(text[match.end() : match.end() + 40])[1:2]
         counted = after[0].lower() if after else None
         unit = _unit_word(text, match.end(), counted)  # "hundreds of miles", "a couple of weeks"
+        low, unit, factor = _in_base_unit(low, unit)
+        high *= factor
         found.append(Number(low, unit, before, counted, words + " of", *match.span(), "vague", low, high))
     return found
 
@@ -704,14 +892,30 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
             if (match.group("meridiem") or "").lower().startswith("p"):
                 hours += 12
             value = hours * 60 + int(match.group("minutes") or 0)
+        digits = match.group("value")
+        step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
         if match.group("scale"):
             value *= _SCALES[match.group("scale").lower()]
+            step *= _SCALES[match.group("scale").lower()]
         if match.group("sign"):
             value = -value
-        shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "")
+        value, unit, factor = _in_base_unit(value, unit)
+        shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
-            Number(value, unit, before, after, shown, match.start(), match.end(), qualifier, *_bounds(value, qualifier))
+            Number(
+                value,
+                unit,
+                before,
+                after,
+                shown,
+                match.start(),
+                match.end(),
+                qualifier,
+                *_bounds(value, qualifier),
+                step=0.0 if unit in _NOT_ROUNDED else step * factor,
+                ratio=(match.group("percent") or "").lower() == _RATIO_PLACEHOLDER,
+            )
         )
     masked = _NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
     for match in _WORD_NUMBER.finditer(masked):
@@ -723,6 +927,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         if after in _SCALES:
             value *= _SCALES[after]
         unit = "ordinal" if word in _ORDINAL_WORDS else _unit_word(text, match.end(), after)
+        value, unit, _ = _in_base_unit(value, unit)
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
             Number(value, unit, before, after, match.group(), *match.span(), qualifier, *_bounds(value, qualifier))
@@ -872,12 +1077,13 @@ _ITEM_BREAK = re.compile(r",|;|\band\b|\bor\b")
 
 def left_to_model(number: Number, claim: str) -> bool:
     """A number that only a rival in the same role can settle, never its absence: the number in
-    a name ("COVID-19" where the source says "COVID"), and a small count that the claim itself
+    a name ("COVID-19" where the source says "COVID"), a share in words ("half of the staff"
+    where the source gives counts), and a small count that the claim itself
     enumerates ("two painters: Monet and Renoir", "three films: one…, another…, and…"), whose
     items the model can check one by one. A bare count the evidence does not state ("two men were
     arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
     number was read from (:func:`read_numbers`)."""
-    if number.is_name or _PRONOUN_ONE.match(claim, number.start):
+    if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.start):
         return True
     if number.unit is not None or number.qualifier is not None or not number.value.is_integer():
         return False
@@ -952,6 +1158,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
             if not holders:
+                if _worked_out(number, available):
+                    continue
                 if rivals or not left_to_model(number, claim_read):
                     missing.append(number)
                 continue
@@ -977,6 +1185,20 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
+    """Whether ``number`` is a span of years or an age that two years of the evidence give by
+    subtraction ("nine years later" of "founded in 2001 … went public in 2010"; "died at 45" of
+    "1950–1995", or a year less before the birthday): an answer works it out, and the rule
+    cannot tell which two years it meant, so the model reads it."""
+    if number.unit not in ("years", "age") or number.qualifier is not None or not number.value.is_integer():
+        return False
+    years = [
+        a.value if a.date is None else a.date.year for s in available for a in s.numbers if a.unit in ("year", "date")
+    ]
+    spans = {abs(a - b) for a, b in itertools.combinations({y for y in years if y is not None}, 2)}
+    return number.value in spans or (number.unit == "age" and number.value + 1 in spans)
 
 
 def _counts_another(number: Number, holders: Sequence[_Segment], rivals: Sequence[_Segment]) -> bool:
@@ -1025,4 +1247,5 @@ def spelled_like(sentence: str, premise: str) -> str:
     if not matched:
         return sentence
     rewritten_text = ("".join(rewritten) + text[position:]).replace(_SCALE_PLACEHOLDER, "")
+    rewritten_text = rewritten_text.replace(_RATIO_PLACEHOLDER, "%")
     return sentence if rewritten_text == sentence else rewritten_text
