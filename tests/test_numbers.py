@@ -182,3 +182,49 @@ def test_a_share_in_words_is_its_percentage(share: str, percent: int) -> None:
     digits = f"{percent}% of the members voted against the plan."
     assert number_verdict(digits, words) is None and number_verdict(words, digits) is None
     assert number_verdict(f"{percent + 15}% of the members voted against the plan.", words) == "contradicted"
+
+
+CLAUSES_LEFT_SHORT = {
+    "Over 500 people attended on Monday and 300 on Tuesday.": {
+        "About 300 people came on Tuesday.": None,
+        "More than 500 people attended on Monday.": None,
+        "About 500 people came on Tuesday.": "contradicted",
+        "300 people attended on Monday.": "contradicted",
+    },
+    "The band released 6 singles and 2 albums.": {
+        "The band released 2 albums.": None,
+        "The band released 6 singles.": None,
+        "The band released 6 albums.": "contradicted",
+        "The band released 2 singles.": "contradicted",
+    },
+    "Sales rose 12% in Europe and 4% in Asia.": {
+        "Sales rose 4% in Asia.": None,
+        "Sales in Europe rose 12%.": None,
+        "Sales rose 12% in Asia.": "contradicted",
+        "Sales in Europe rose 4%.": "contradicted",
+    },
+    "The museum had 40,000 visitors in 2019, and 25,000 in 2020.": {
+        "The museum had 25,000 visitors in 2020.": None,
+        "The museum had 40,000 visitors in 2019.": None,
+        "The museum had 40,000 visitors in 2020.": "contradicted",
+        "The museum had 25,000 visitors in 2019.": "contradicted",
+    },
+    "He served two terms, from 2009 to 2017.": {"He served two terms between 2009 and 2017.": None},
+}
+
+
+@pytest.mark.parametrize(
+    ("source", "sentence", "expected"),
+    [
+        (source, sentence, verdict)
+        for source, cases in CLAUSES_LEFT_SHORT.items()
+        for sentence, verdict in cases.items()
+    ],
+)
+def test_a_clause_that_leaves_out_its_verb_gives_its_value_to_its_own_thing(
+    source: str, sentence: str, expected: str | None
+) -> None:
+    """ "…500 people attended on Monday and 300 on Tuesday": the second clause's number counts
+    people on Tuesday, so each value belongs to its own day, and two values the evidence gives to
+    different things are not vouched for as a pair."""
+    assert number_verdict(sentence, source) == expected

@@ -997,7 +997,7 @@ class _Segment:
 
 
 def _content_words(text: str) -> frozenset[str]:
-    return frozenset(stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1)
+    return frozenset(_words_in_order(text))
 
 
 def _named_subject(sentence: str) -> frozenset[str]:
@@ -1008,12 +1008,13 @@ def _named_subject(sentence: str) -> frozenset[str]:
     return _content_words(subject) if any(w[:1].isupper() for w in subject.split()[1:]) else frozenset()
 
 
-def _segments(sentence: str) -> list[_Segment]:
+def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     """``sentence`` cut between each two consecutive numbers at the last clause break between them.
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, so it
-    is about the same thing as the clause before, as it reads."""
+    is about the same thing as the clause before, as it reads. With ``gaps`` (the evidence's
+    sentences), a clause that leaves out its verb reads with it (:func:`_gapped`)."""
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
@@ -1022,7 +1023,7 @@ def _segments(sentence: str) -> list[_Segment]:
     cuts.append(len(text))
     subject = _content_words(subject_of(text) or "")
     whole = _content_words(text)
-    return [
+    segments = [
         _Segment(
             tuple(n for n in numbers if start <= n.start < end),
             _content_words(text[start:end]) | (subject if start and _continues(text[start:end]) else frozenset()),
@@ -1031,6 +1032,46 @@ def _segments(sentence: str) -> list[_Segment]:
         )
         for start, end in itertools.pairwise(cuts)
     ]
+    for index, (start, end) in enumerate(itertools.pairwise(cuts)):
+        if (
+            gaps
+            and index
+            and (gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]))
+        ):
+            segments[index] = gapped
+    return segments
+
+
+_GAP = re.compile(r"^\s*,?\s*(?:and|but|while|whereas)\s*$", re.I)
+"""What may stand before the number of a clause whose verb and counted noun are left out ("and 300
+on Tuesday" after "500 people attended on Monday")."""
+
+
+def _gapped(text: str, before: int, start: int, end: int, previous: _Segment, segment: _Segment) -> _Segment | None:
+    """``segment`` as it reads with what it leaves out, where it opens with a bare number after the
+    clause before ("Over 500 people attended on Monday and 300 on Tuesday"; "The band released 6
+    singles and 2 albums"): it holds that clause's words except as many of the last ones as it
+    has its own ("people attended", not "Monday"), each of its numbers follows the words the
+    clause before's number of its kind follows, and a number that counts nothing counts what that clause counted.
+    So "500 came on Tuesday" is the second clause's rival, and "2 albums" its number."""
+    if not segment.numbers or not _GAP.match(text[start : segment.numbers[0].start]):
+        return None
+    numbers = []
+    for number in segment.numbers:
+        if parallel := [n for n in previous.numbers if n.unit == number.unit]:
+            number = replace(number, lead=parallel[-1].lead)
+        counted = [n for n in parallel if n.counts_something]
+        if counted and not number.counts_something and not numbers:
+            number = replace(number, after=counted[-1].after)
+        numbers.append(number)
+    own = _words_in_order(text[segment.numbers[0].end : end])
+    theirs = _words_in_order(text[before:start])
+    kept = frozenset(theirs[: len(theirs) - len(own)])
+    return replace(segment, numbers=tuple(numbers), words=segment.words | kept)
+
+
+def _words_in_order(text: str) -> list[str]:
+    return [stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1]
 
 
 _CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
@@ -1049,7 +1090,7 @@ def _continues(clause: str) -> bool:
 def _passage_segments(passage: str) -> tuple[_Segment, ...]:
     """A passage's segments, once: the same retrieved chunk is evidence for many sentences."""
     readings = read_in_context([span.text for span in split_source_sentences(passage)])
-    return tuple(segment for reading in readings for segment in _segments(reading))
+    return tuple(segment for reading in readings for segment in _segments(reading, gaps=True))
 
 
 def _evidence_segments(passages: Sequence[str]) -> list[_Segment]:
@@ -1174,6 +1215,9 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             if (rival_led and not led) or not any(not any(r.beats(h, segment) for r in others) for h in vouching):
                 misplaced.append(number)
     if not missing and not misplaced:
+        stated_numbers = [n for segment in claim for n in segment.numbers]
+        misplaced = [n for segment in claim for n in _paired_elsewhere(segment, stated_numbers, available)]
+    if not missing and not misplaced:
         return None
     if misplaced:
         return NumberFinding(
@@ -1185,6 +1229,26 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequence[_Segment]) -> list[Number]:
+    """The numbers of a claim's clause that the evidence pairs with another value: each is vouched
+    for somewhere, but no one piece of the evidence holds them all, and a piece that holds one
+    gives, in another's role, a value the claim does not state ("40,000 visitors in 2020" against
+    "40,000 visitors in 2019, and 25,000 in 2020"). ``stated`` are all the claim's numbers: a
+    value the claim states in another clause is not another value ("between 2009 and 2017")."""
+    if len(claim.numbers) < 2 or any(
+        all(any(n.implied_by(a) for a in s.numbers) for n in claim.numbers) for s in available
+    ):
+        return []
+    for segment in available:
+        if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
+            continue
+        strangers = [a for a in segment.numbers if not any(n.implied_by(a) for n in stated)]
+        paired = [n for n in claim.numbers if any(n.same_role(a) for a in strangers)]
+        if paired:
+            return paired
+    return []
 
 
 def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
