@@ -1032,12 +1032,9 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
         )
         for start, end in itertools.pairwise(cuts)
     ]
-    for index, (start, end) in enumerate(itertools.pairwise(cuts)):
-        if (
-            gaps
-            and index
-            and (gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]))
-        ):
+    for index in range(1, len(segments)) if gaps else ():
+        start, end = cuts[index], cuts[index + 1]
+        if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
             segments[index] = gapped
     return segments
 
