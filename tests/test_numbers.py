@@ -20,7 +20,7 @@ from helpers import (
     outcome,
     run_cli,
 )
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
@@ -160,6 +160,7 @@ def test_a_rounded_value_is_vouched_for_and_a_changed_one_is_not(
     evidence = f"Exports were worth ${value} million last year."
     assert number_verdict(f"Exports were worth ${rounded} million last year.", evidence) is None
     moved = rounded + sign * shift * step
+    assume(abs(moved - value) > step / 2)  # at an exact tie ("56.345") both neighbours are roundings
     assert number_verdict(f"Exports were worth ${moved} million last year.", evidence) == "contradicted"
 
 
