@@ -113,3 +113,51 @@ def test_a_swapped_binding_is_never_supported(
     assert outcome(guards["nli"].validate(f"{a} {verb} {x}.", metadata={"sources": sources})).validation_passed
     [citation] = CitationChecker().check(" ".join(facts), [Citation("c", f"{a} {verb} {y}.")])
     assert citation.verdict != "verified", citation
+
+
+TITLES = ["Mr", "Mrs", "Ms", "Dr", "Prof", "Sir"]
+SURNAMES = ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Novak", "Brennan"]
+ACTS = [("wrote", "the report", "signed", "the contract"), ("chaired", "the board", "audited", "the accounts")]
+
+
+RULES_ALONE = Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=lying_judge))
+"""What the rules let through: the judge supports everything, quoting all it was shown."""
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    title=st.sampled_from(TITLES),
+    names=st.lists(st.sampled_from(SURNAMES), min_size=2, max_size=2, unique=True),
+    act=st.sampled_from(ACTS),
+)
+def test_a_title_links_no_two_people(title: str, names: list[str], act: tuple) -> None:
+    """ "Mr Okafor wrote the report. Mr Novak signed the contract." never supports "Mr Okafor
+    signed the contract.", whatever a judge says: a title names no one, so it does not make two
+    sentences about one person."""
+    (a, b), (verb, thing, other_verb, other_thing) = names, act
+    source = f"{title} {a} {verb} {thing}. {title} {b} {other_verb} {other_thing}."
+    RULES_ALONE.validate(f"{title} {a} {other_verb} {other_thing}.", metadata={"sources": [source]})
+    [swapped] = sentences_of(last_result(RULES_ALONE))
+    assert swapped["verdict"] != "supported" and swapped["method"] == "binding_check", swapped
+
+
+CAPTIONED = [
+    (
+        "Frida Kahlo's letters are expected to fetch $120,000.",
+        "Frida Kahlo wrote 25 letters to Jose Bartoli. High price: The letters are expected to fetch $120,000.",
+    ),
+    (
+        "Maple Ridge council will close the Elm Street library in June.",
+        "Maple Ridge council voted on Tuesday to cut its budget. Last chapter: The Elm Street library will close "
+        "in June.",
+    ),
+]
+"""A caption's label ("High price:", "Last chapter:") is not the subject of the sentence it heads:
+its first word names nothing, so it does not make the sentence about someone else."""
+
+
+@pytest.mark.parametrize(("answer", "source"), CAPTIONED, ids=["letters", "library"])
+def test_a_caption_label_is_not_another_subject(answer: str, source: str) -> None:
+    RULES_ALONE.validate(answer, metadata={"sources": [source]})
+    [sentence] = sentences_of(last_result(RULES_ALONE))
+    assert sentence["method"] != "binding_check", sentence

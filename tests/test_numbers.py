@@ -229,3 +229,92 @@ def test_a_clause_that_leaves_out_its_verb_gives_its_value_to_its_own_thing(
     people on Tuesday, so each value belongs to its own day, and two values the evidence gives to
     different things are not vouched for as a pair."""
     assert number_verdict(sentence, source) == expected
+
+
+JOINED = [
+    (
+        "Rates of myopia are soaring across East Asia, with 80% of young adults short-sighted.",
+        "In Seoul, 80% of young adults are short-sighted. Rates of myopia are soaring across East Asia, where a "
+        "generation ago only 20% of young people needed glasses.",
+        "Rates of myopia are soaring across East Asia, with 90% of young adults short-sighted.",
+    ),
+    (
+        "The 52-year-old chef opened her third restaurant in Lyon on Friday, serving a tasting menu.",
+        "Chef Amélie Roux, 52, trained in Paris. On Friday her third restaurant opened in Lyon, serving a tasting "
+        "menu whose sommelier is 31.",
+        "The 45-year-old chef opened her third restaurant in Lyon on Friday, serving a tasting menu.",
+    ),
+]
+"""A summary's sentence joins the words of two source sentences: the value from one, most of its
+other words from another that gives another value of that kind. It keeps the value of the
+sentence that states it; a value the source gives only to the other thing is still caught."""
+
+
+@pytest.mark.parametrize(("answer", "source", "twin"), JOINED, ids=[a[:30] for a, _, _ in JOINED])
+def test_a_sentence_joined_from_two_keeps_the_value_its_source_sentence_states(
+    answer: str, source: str, twin: str
+) -> None:
+    assert number_verdict(answer, source) is None
+    assert number_verdict(twin, source) is not None
+    judge = json.dumps({"verdict": "supports", "confidence": 0.99, "quote": source})
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=lambda prompt: judge))
+    assert outcome(guard.validate(answer, metadata={"sources": [source]})).validation_passed
+    assert not outcome(guard.validate(twin, metadata={"sources": [source]})).validation_passed
+
+
+ORDINALS_AND_COUNTS = [
+    (
+        "She won her fifth title on Sunday.",
+        "She has now won five titles, the latest on Sunday.",
+        "She won her sixth title on Sunday.",
+    ),
+    (
+        "The club has reached seven finals.",
+        "On Saturday the club reached its seventh final.",
+        "The club has reached eight finals.",
+    ),
+    (
+        "The team won 3 of its first 4 games.",
+        "The team has won three of its opening four matches.",
+        "The team won 3 of its first 5 games.",
+    ),
+    (
+        "Rain fell on the last 10 days of May.",
+        "It rained on each of the final ten days of May.",
+        "Rain fell on the last 12 days of May.",
+    ),
+]
+"""An ordinal and a count of the same thing say one value ("her fifth title" is the last of
+"five titles"), and an ordinal before a count says which of them ("its first 4 games"), no
+number of its own; another value is still caught."""
+
+
+@pytest.mark.parametrize(("answer", "source", "twin"), ORDINALS_AND_COUNTS, ids=[a for a, _, _ in ORDINALS_AND_COUNTS])
+def test_an_ordinal_and_a_count_of_the_same_thing_agree(answer: str, source: str, twin: str) -> None:
+    assert number_verdict(answer, source) is None
+    assert number_verdict(twin, source) is not None
+
+
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh"]
+
+
+@given(
+    n=st.integers(min_value=2, max_value=10),
+    noun=st.sampled_from(["title", "final", "album", "goal", "win", "film"]),
+    shift=st.sampled_from([-1, 1]),
+    ordinal_in_answer=st.booleans(),
+)
+def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
+    n: int, noun: str, shift: int, ordinal_in_answer: bool
+) -> None:
+    """ "her Nth title" and "N titles" vouch for each other, either way round; N ± 1 of them never."""
+
+    def ordinal(k: int) -> str:
+        return f"Last night she won her {ORDINALS[k - 1]} {noun}."
+
+    def count(k: int) -> str:
+        return f"She has won {k} {noun}s so far."
+
+    answer, source = (ordinal, count) if ordinal_in_answer else (count, ordinal)
+    assert number_verdict(answer(n), source(n)) is None
+    assert number_verdict(answer(n + shift), source(n)) is not None

@@ -39,12 +39,19 @@ from validator.numbers import STOPWORDS, stem
 from validator.splitting import split_source_sentences
 
 FUSED_NOTE = "supported only by joining sentences of the evidence that are about different things"
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+_TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+
+
+_TITLES = frozenset(
+    ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "sir", "dame", "lord", "lady", "rev", "gen", "col"]
+)
+"""Titles before a name ("Mr Osborne added: …"): capitalized, but they name no one, so two
+sentences with "Mr" in their subjects are not about one person, nor is one about someone else."""
 
 
 def terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The names (capitalized words that are not stopwords) and all the content words of ``text``,
-    stemmed and case-folded; a hyphenated name counts by its parts ("Moby-Dick")."""
+    """The names (capitalized words that are not stopwords or titles) and all the content words of
+    ``text``, stemmed and case-folded; a hyphenated name counts by its parts ("Moby-Dick")."""
     names, words = set(), set()
     for token in _TOKEN.findall(text):
         for part in re.split(r"[-'\u2019]", token):
@@ -53,7 +60,7 @@ def terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
                 continue
             stemmed = stem(folded)
             words.add(stemmed)
-            if part[:1].isupper():
+            if part[:1].isupper() and folded not in _TITLES:
                 names.add(stemmed)
     return frozenset(names), frozenset(words)
 
@@ -132,8 +139,17 @@ _OPENERS = frozenset(
 for video", "Despite …"): never a sentence's named subject."""
 
 
+_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}:\s+(?=[A-Z\"'\u2018\u201c])")
+"""A caption's label before the sentence proper ("High price: The letters are…", "Tight
+security: Border Patrol officers…"): words that name the picture, not the sentence's subject."""
+
+
 def _subject_names(text: str) -> frozenset[str]:
-    subject = subject_of(text) or " ".join(_TOKEN.findall(text)[:1])
+    """The names the sentence is about: its subject's, after any caption label."""
+    text = _LABEL.sub("", text)
+    subject = subject_of(text)
+    if subject is None:  # its first word, or the name after a title ("Mr Osborne added: …")
+        subject = next((t for t in _TOKEN.findall(text)[:2] if t.lower() not in _TITLES), "")
     return terms(subject)[0] - _OPENERS
 
 
@@ -161,7 +177,7 @@ def _lower_case_stems(premise: str) -> frozenset[str]:
     inside = {
         stem(w.lower())
         for span in split_source_sentences(premise)
-        for w in _TOKEN.findall(span.text)[1:]
+        for w in _TOKEN.findall(_LABEL.sub("", span.text))[1:]
         if w[:1].isupper()
     }
     return frozenset(lower - inside)
@@ -200,17 +216,18 @@ the claim counts as fused: one word ("cookie", "builders") is how a summary rewo
 sentence as often as it is a borrowing."""
 
 
-def fused(claim: str, premise: str, evidence: Sequence[str] = ()) -> bool:
+def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Sequence[str] | None = None) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
     of linked sentences, and the rest of what it says only in another, whose own subject is a name
     the claim does not hold ("Melville wrote Moby-Dick." for "Darwin wrote Moby-Dick."). Then the
     premise cannot vouch for the claim. So too a premise that never names the claim's subject but
     names a subject of its own the claim lacks, while the rest of the ``evidence`` names the
-    claim's: "Woolf wrote Animal Farm." is about Woolf, and Austen is elsewhere."""
+    claim's: "Woolf wrote Animal Farm." is about Woolf, and Austen is elsewhere. ``sources``, the
+    whole texts the evidence came from, only tell which capitalised words are common words."""
     sentences = _sentences(premise)
-    # a capital that the evidence writes in lower case is no name ("Officers are…", "Consumers…")
-    common = _lower_case_stems(premise).union(*(_lower_case_stems(other) for other in evidence))
+    # a capital that the evidence or its sources write in lower case is no name ("Officers are…")
+    common = _lower_case_stems(premise).union(*(_lower_case_stems(other) for other in [*evidence, *(sources or ())]))
     subject = _subject_names(claim) - common
     names, words = terms(claim)
     premise_words = frozenset().union(*(s.words for s in sentences))

@@ -48,7 +48,9 @@ infinitive's object is the "it" itself ("It is safe to take with food.", "It is 
 a closed list of the adjectives and verbs that put a clause after "it" keeps "It is available to
 adults." about the thing before."""
 _SUBJECT = re.compile(
-    r"^(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
+    r"^(?!(?:on|in|at|after|before|during|since|until|by|for|from|with|without|under|over|between|among|"
+    r"when|while|as|if|although|because|once|unlike|despite|following)\s)"
+    r"(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
     r"became|becomes|remains|contains|includes|consists|opened|closes|opens)\b",
     re.I,
 )

@@ -225,9 +225,16 @@ _NUMBER = re.compile(
 )
 _PROTECT_SCALE = re.compile(r"(\d)\s+(thousand|million|billion|trillion)\b", re.I)
 _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
-_NOT_A_NUMBER = re.compile(r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b", re.I)
-_TOKEN = re.compile(r"[a-z]+|[%$€£¥]", re.I)
-_WORD = re.compile(r"[a-z]+", re.I)
+_NOT_A_NUMBER = re.compile(
+    r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b"
+    rf"|\b(?:{'|'.join(_ORDINAL_WORDS[1:])})(?=\s+\d)",
+    re.I,
+)
+"""Number words that are no number: "one of", "no one"; an ordinal before a count ("its first 4
+games", "the second 10 minutes"), which says which of them, not another number."""
+_TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
+_WORD = re.compile(r"[^\W\d_]+")
+"""A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
 _CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s|\|\s*\||\|\s*\n", re.I)
 """Where a clause may end between two numbers: ";", ", ", a conjunction, or the end of a table
 row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."""
@@ -388,13 +395,16 @@ class Number:
     def same_kind(self, other: Number) -> bool:
         """Whether the two can be the same quantity at all: the same unit; a plain number and a
         unit unless the plain one counts something else ("6 albums" is not "6 years"); a year
-        and a plain number that counts the same thing ("1500 soldiers", "1,500 soldiers")."""
+        and a plain number that counts the same thing ("1500 soldiers", "1,500 soldiers"); an
+        ordinal and a count of the same thing ("her fifth title", "five titles": the last of them)."""
         if self.unit == other.unit:
             return True
         if self.unit is not None and other.unit is not None:
             return _compatible(self.unit, other.unit)
         unit, plain = (self, other) if self.unit is not None else (other, self)
-        if unit.unit in ("ordinal", "date") or unit.is_name:
+        if unit.unit == "ordinal":  # "her fifth title" is the last of "five titles"
+            return plain.counts_something and unit.after is not None and stem(plain.after or "") == stem(unit.after)
+        if unit.unit == "date" or unit.is_name:
             return False
         if unit.unit == "year":
             return not plain.counts_something or plain.after == unit.after
@@ -967,10 +977,6 @@ def stem(word: str) -> str:
     return _STEMMER.stem(word)
 
 
-SENTENCE_MARGIN = 2
-"""How many more of a claim's words a rival's sentence must share than the holder's to take its number."""
-
-
 @dataclass(frozen=True)
 class _Segment:
     """A clause-sized piece of text: the numbers in it and its other content words (stemmed)."""
@@ -983,17 +989,25 @@ class _Segment:
     sentence_words: frozenset[str] = frozenset()
     """The content words of the whole sentence the segment was cut from."""
 
-    def beats(self, holder: _Segment, claim: _Segment) -> bool:
+    def beats(self, holder: _Segment, claim: _Segment, subject: frozenset[str]) -> bool:
         """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
-        ``holder``: in the same sentence, more of the claim's words in its clause ("Alice is 12
-        and Bob is 30."); in another sentence, every one of the claim's words the holder's sentence
-        has and more ("The second patient is allergic to iodine." over "The first patient is
-        allergic to latex." for "The first patient is allergic to iodine."), or at least two more,
-        since word counts across sentences only say which is about the claim when they differ plainly."""
+        ``holder``. In the same sentence: more of the claim's words in its clause ("Alice is 12 and
+        Bob is 30."). In another sentence: it holds the claim's ``subject`` (the content words
+        of its subject), the holder's sentence none of it, and every claim word the holder's
+        sentence has is in its sentence too ("The Eiffel Tower was completed in 1889." over "The
+        city library was completed in 1801." for "The Eiffel Tower was completed in 1801."). Word
+        counts alone do not say it: a summary's sentence joins the words of several, and the
+        sentence with more of them had the right value about half the time on real summaries
+        (HaluEval, XSum)."""
         if self.sentence_words == holder.sentence_words:
             return len(claim.words & self.words) > len(claim.words & holder.words)
-        mine, theirs = claim.words & self.sentence_words, claim.words & holder.sentence_words
-        return (bool(theirs) and mine > theirs) or len(mine) >= len(theirs) + SENTENCE_MARGIN
+        theirs = claim.words & holder.sentence_words
+        return (
+            bool(subject)
+            and subject <= self.sentence_words
+            and not subject & holder.sentence_words
+            and theirs < claim.words & self.sentence_words
+        )
 
 
 def _content_words(text: str) -> frozenset[str]:
@@ -1209,7 +1223,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             led, rival_led = _led_to(number, vouching), _led_to(number, others, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
-            if (rival_led and not led) or not any(not any(r.beats(h, segment) for r in others) for h in vouching):
+            unbeaten = [h for h in vouching if not any(r.beats(h, segment, subject) for r in others)]
+            if (rival_led and not led) or not unbeaten:
                 misplaced.append(number)
     if not missing and not misplaced:
         stated_numbers = [n for segment in claim for n in segment.numbers]

@@ -128,7 +128,7 @@ def sentence_signals(
             and finding.verdict == "contradicted"
             and any(_number_changed(own, passage) for passage in passages)
         ),
-        "fused": float(bool(entailing) and all(fused(reading, premises[i], passages) for i in entailing)),
+        "fused": float(bool(entailing) and all(fused(reading, premises[i], passages, sources) for i in entailing)),
         "unseen_names": unseen_names(own, passage_words, folded_sources),
         "unseen_words": (len(words - passage_words) / len(words)) if words else 0.0,
         "has_numbers": float(bool(find_numbers(claim_text(own)))),

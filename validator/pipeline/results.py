@@ -147,7 +147,7 @@ def _numbers_vouched(
             claim.sources is None
             and any(check_numbers(claim.reading, passage, own=own) is None for passage in claim.passages)
         )
-        bound = [i for i in entailing if not fused(claim.reading, premises[i].text, claim.passages)]
+        bound = [i for i in entailing if not fused(claim.reading, premises[i].text, claim.passages, claim.sources)]
         for i in bound:
             if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
                 return "supported", premises[i], "model", None
@@ -206,7 +206,7 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         finding := _number_veto(claim, supported=verdict == "supported")
     ):
         verdict, method, note = finding.verdict, "number_check", finding.note
-    elif verdict == "supported" and fused(claim.reading, claim.evidence_text):
+    elif verdict == "supported" and fused(claim.reading, claim.evidence_text, sources=claim.sources):
         verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
     sources = sources_of(claim.premises)
     return SentenceResult(
