@@ -115,6 +115,7 @@ GAPS = [
         "The tower was completed in 1925.",
         "| event | year |\n| --- | --- |\n| tower completed | 1889 |\n| sign added | 1925 |",
     ),
+    ("A score of boats sank.", "Thirty boats sank."),
 ]
 
 
@@ -136,6 +137,8 @@ def test_the_number_rule_vetoes_each_gap(answer: str, source: str) -> None:
         ("More than 500 people came.", GAPS[4][1]),
         ("Henry VIII built the chapel.", GAPS[5][1]),
         ("Thirty boats sank.", GAPS[6][1]),
+        ("A score of boats sank.", "Twenty boats sank."),
+        ("Her score of 85 was the best.", "She scored 85, the best mark."),
         ("The tower was completed in 1889.", GAPS[7][1]),
     ],
 )

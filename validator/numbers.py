@@ -256,7 +256,13 @@ _PROTECT_VAGUE = re.compile(
     r"\b(" + "|".join(sorted(_VAGUE, key=len, reverse=True)).replace(" ", r"\s+") + r")(?=\s+of\b)", re.I
 )
 _VAGUE_TOKEN = re.compile(rf"\b{_VAGUE_PLACEHOLDER}(?P<words>[a-z_]+)\b")
-_DOZEN = re.compile(r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(_WORDS[1:13]) + r"))\s+dozen\b", re.I)
+_DOZEN = re.compile(
+    r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(_WORDS[1:13]) + r"))\s+"
+    r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+[a-z]))",
+    re.I,
+)
+"""A count in dozens ("a dozen", "two dozen eggs") or scores ("a score of people"; not "a score
+of 85", which is a mark, nor "a score for the film")."""
 _QUALIFIERS = {
     **dict.fromkeys(("more than", "over", "above", "in excess of", "upwards of", "exceeding", "just over"), ">"),
     **dict.fromkeys(("at least", "no fewer than", "no less than", "a minimum of", "minimum of"), ">="),
@@ -673,13 +679,15 @@ def _scale_in_words(match: re.Match[str]) -> str:
 
 
 def _dozens(match: re.Match[str]) -> str:
-    """ "a dozen" as "12", "half a dozen" as "6", "two dozen" as "24"."""
+    """ "a dozen" as "12", "half a dozen" as "6", "two dozen" as "24", "a score of people" as "20
+    people"."""
+    size = 12 if match.group("dozen") else 20
     if match.group("half"):
-        return "6"
+        return str(size // 2)
     count = match.group("count").lower()
     if count.isdigit() and len(count) > 6:
         return match.group()  # a count no text means (and past Python's 4,300-digit int limit)
-    return str(12 * (int(count) if count.isdigit() else _WORD_VALUES.get(count, 1)))
+    return str(size * (int(count) if count.isdigit() else _WORD_VALUES.get(count, 1)))
 
 
 def _qualifier(text: str, start: int, end: int) -> str | None:
