@@ -139,9 +139,10 @@ _OPENERS = frozenset(
 for video", "Despite …"): never a sentence's named subject."""
 
 
-_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}:\s+(?=[A-Z\"'\u2018\u201c])")
+_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,3}:\s+(?=[A-Z])")
 """A caption's label before the sentence proper ("High price: The letters are…", "Tight
-security: Border Patrol officers…"): words that name the picture, not the sentence's subject."""
+security: Border Patrol officers…"): words that name the picture, not the sentence's subject.
+Not words before a quotation ("Mr Osborne added: 'It is…'"), whose speaker is the subject."""
 
 
 def _subject_names(text: str) -> frozenset[str]:
