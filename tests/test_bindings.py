@@ -120,8 +120,10 @@ SURNAMES = ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Novak", "Brennan"]
 ACTS = [("wrote", "the report", "signed", "the contract"), ("chaired", "the board", "audited", "the accounts")]
 
 
-RULES_ALONE = Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=lying_judge))
-"""What the rules let through: the judge supports everything, quoting all it was shown."""
+@pytest.fixture(scope="module")
+def rules_alone() -> Guard:
+    """What the rules let through: the judge supports everything, quoting all it was shown."""
+    return Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_callable=lying_judge))
 
 
 @settings(max_examples=10, deadline=None)
@@ -130,14 +132,14 @@ RULES_ALONE = Guard().use(ProvenanceNLI(on_fail="noop", scorer_mode="llm", llm_c
     names=st.lists(st.sampled_from(SURNAMES), min_size=2, max_size=2, unique=True),
     act=st.sampled_from(ACTS),
 )
-def test_a_title_links_no_two_people(title: str, names: list[str], act: tuple) -> None:
+def test_a_title_links_no_two_people(rules_alone: Guard, title: str, names: list[str], act: tuple) -> None:
     """ "Mr Okafor wrote the report. Mr Novak signed the contract." never supports "Mr Okafor
     signed the contract.", whatever a judge says: a title names no one, so it does not make two
     sentences about one person."""
     (a, b), (verb, thing, other_verb, other_thing) = names, act
     source = f"{title} {a} {verb} {thing}. {title} {b} {other_verb} {other_thing}."
-    RULES_ALONE.validate(f"{title} {a} {other_verb} {other_thing}.", metadata={"sources": [source]})
-    [swapped] = sentences_of(last_result(RULES_ALONE))
+    rules_alone.validate(f"{title} {a} {other_verb} {other_thing}.", metadata={"sources": [source]})
+    [swapped] = sentences_of(last_result(rules_alone))
     assert swapped["verdict"] != "supported" and swapped["method"] == "binding_check", swapped
 
 
@@ -157,7 +159,7 @@ its first word names nothing, so it does not make the sentence about someone els
 
 
 @pytest.mark.parametrize(("answer", "source"), CAPTIONED, ids=["letters", "library"])
-def test_a_caption_label_is_not_another_subject(answer: str, source: str) -> None:
-    RULES_ALONE.validate(answer, metadata={"sources": [source]})
-    [sentence] = sentences_of(last_result(RULES_ALONE))
+def test_a_caption_label_is_not_another_subject(rules_alone: Guard, answer: str, source: str) -> None:
+    rules_alone.validate(answer, metadata={"sources": [source]})
+    [sentence] = sentences_of(last_result(rules_alone))
     assert sentence["method"] != "binding_check", sentence

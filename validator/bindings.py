@@ -184,6 +184,12 @@ def _lower_case_stems(premise: str) -> frozenset[str]:
     return frozenset(lower - inside)
 
 
+@lru_cache(maxsize=256)
+def _common_in(sources: tuple[str, ...]) -> frozenset[str]:
+    """The common words of a request's whole sources, joined once for all its sentences."""
+    return frozenset().union(*(_lower_case_stems(source) for source in sources))
+
+
 def _groups(sentences: tuple[_Sentence, ...], claim_names: frozenset[str]) -> list[set[int]]:
     """The premise's sentences in linked groups: two are linked by a name in common, or when one
     leans on the one before it. A name both sentences are about (their subject) that the claim
@@ -228,7 +234,9 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     whole texts the evidence came from, only tell which capitalised words are common words."""
     sentences = _sentences(premise)
     # a capital that the evidence or its sources write in lower case is no name ("Officers are…")
-    common = _lower_case_stems(premise).union(*(_lower_case_stems(other) for other in [*evidence, *(sources or ())]))
+    common = _lower_case_stems(premise).union(
+        *(_lower_case_stems(other) for other in evidence), _common_in(tuple(sources or ()))
+    )
     subject = _subject_names(claim) - common
     names, words = terms(claim)
     premise_words = frozenset().union(*(s.words for s in sentences))

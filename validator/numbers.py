@@ -687,7 +687,7 @@ def _dozens(match: re.Match[str]) -> str:
     count = match.group("count").lower()
     if count.isdigit() and len(count) > 6:
         return match.group()  # a count no text means (and past Python's 4,300-digit int limit)
-    return str(size * (int(count) if count.isdigit() else _WORD_VALUES.get(count, 1)))
+    return str(size * _count(count))
 
 
 def _qualifier(text: str, start: int, end: int) -> str | None:
@@ -1231,7 +1231,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             led, rival_led = _led_to(number, vouching), _led_to(number, others, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
-            unbeaten = [h for h in vouching if not any(r.beats(h, segment, subject) for r in others)]
+            unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
             if (rival_led and not led) or not unbeaten:
                 misplaced.append(number)
     if not missing and not misplaced:
