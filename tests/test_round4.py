@@ -96,6 +96,29 @@ def test_a_take_back_in_any_words_is_not_a_copy_and_cannot_support(take_back: st
     assert not passed
 
 
+REPORTED_AND_DENIED = [
+    "For decades it was claimed that {clause} Archival research has since disproved this.",
+    "Many visitors still believe that {clause} That story is a legend.",
+    "It is a popular myth that {clause}",
+    "Guidebooks once said that {clause} The claim turned out to be wrong.",
+]
+
+
+@pytest.mark.parametrize("frame", REPORTED_AND_DENIED)
+def test_a_clause_the_source_reports_only_to_deny_it_cannot_support(frame: str) -> None:
+    clause = "the lighthouse keeper lived on the island with his family."
+    source = "The lighthouse stands on a rocky island. " + frame.format(clause=clause)
+    passed, [sentence] = _check("The lighthouse keeper lived on the island with his family.", [source])
+    assert sentence["verdict"] != "supported", sentence
+    assert not passed
+
+
+def test_a_clause_reported_and_then_confirmed_may_still_support() -> None:
+    source = "Villagers long said that the old mill burned down in the great fire. Parish records confirm it."
+    _, [sentence] = _check("The old mill burned down in the great fire.", [source])
+    assert sentence["method"] != "framing_check", sentence
+
+
 def test_a_statement_followed_by_news_about_a_thing_is_still_a_copy() -> None:
     source = "The council approved the new bridge in 1998. It was opened to traffic in 2003."
     assert VerbatimHaystack.of(source).find_sentence("The council approved the new bridge in 1998.") is not None
@@ -219,6 +242,8 @@ OPPOSITES = [
     ("The procedure is reversible.", "The procedure is irreversible."),
     ("The result was accurate.", "The result was inaccurate."),
     ("Pets are allowed in the cabins.", "No pets are allowed in the cabins."),
+    ("Visitors may photograph the murals.", "Visitors may photograph the gardens but may not photograph the murals."),
+    ("The clinic still offers walk-in appointments.", "The clinic no longer offers walk-in appointments."),
 ]
 
 
@@ -236,6 +261,8 @@ def test_a_minimal_pair_opposite_is_contradicted_by_the_rule(answer: str, source
         ("Items can be refunded.", "Items that are not damaged can be refunded."),
         ("The treaty was ratified.", "Nobody denied that the treaty was ratified."),
         ("They form a group.", "They inform a group."),
+        ("Visitors may take photos.", "Visitors may take photos but may not take videos."),
+        ("The store opens on Sundays.", "The store does not open on holidays, yet it opens on Sundays."),
     ],
 )
 def test_what_is_not_a_minimal_pair_opposite_is_left_to_the_model(answer: str, source: str) -> None:
@@ -243,6 +270,21 @@ def test_what_is_not_a_minimal_pair_opposite_is_left_to_the_model(answer: str, s
 
 
 ADJECTIVES = st.sampled_from(["safe", "common", "usual", "fair", "known", "stable", "likely"])
+
+
+VERBS = st.sampled_from(["bring", "park", "photograph", "feed", "keep"])
+THINGS = st.sampled_from(["bicycles", "the boats", "tents", "the goats", "umbrellas"])
+
+
+@given(VERBS, THINGS, THINGS, st.sampled_from(["but", "yet", "whereas"]))
+def test_a_permission_the_source_grants_one_thing_and_denies_another_is_read_per_thing(
+    verb: str, allowed: str, denied: str, contrast: str
+) -> None:
+    if allowed == denied:
+        return
+    source = f"Guests may {verb} {allowed} {contrast} may not {verb} {denied}."
+    assert opposes(f"Guests may {verb} {denied}.", source)
+    assert not opposes(f"Guests may {verb} {allowed}.", source)
 
 
 @given(ADJECTIVES, st.sampled_from(["The road", "This method", "Such a delay"]), st.booleans())
@@ -295,6 +337,26 @@ def test_a_deed_moved_between_two_named_people_never_passes(holder: str, other: 
     source = f"{holder} {deed} last spring. {other} arrived in the autumn."
     passed, [sentence] = _check(f"{other} {deed} last spring.", [source])
     assert not passed and sentence["verdict"] == "contradicted"
+
+
+def test_an_age_set_off_after_another_name_of_the_same_sentence_is_not_vouched() -> None:
+    source = "Amara, 29, and her brother Kofi, 36, were rescued from the cliff."
+    passed, [sentence] = _check("Amara, 36, was rescued from the cliff.", [source])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "number_check", sentence
+    assert not passed
+
+
+@given(NAMES, NAMES, st.integers(18, 90), st.integers(18, 90), st.booleans())
+def test_an_age_belongs_to_the_name_it_is_set_off_after(first: str, second: str, a: int, b: int, one: bool) -> None:
+    if first == second or a == b:
+        return
+    together, apart = (
+        f"{first}, {a}, and {second}, {b}, were injured.",
+        f"{first}, {a}, was hurt. {second}, {b}, was not.",
+    )
+    source = together if one else apart
+    assert check_numbers(f"{first}, {b}, was injured.", [source]) is not None
+    assert check_numbers(f"{first}, {a}, was injured.", [source]) is None
 
 
 def test_a_link_through_a_third_name_does_not_join_two_sentences() -> None:

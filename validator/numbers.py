@@ -456,8 +456,14 @@ class Number:
 
     def led_like(self, other: Number) -> bool:
         """Whether ``other`` follows the words this number follows: two or more of them ("cut to
-        just £99", "Ian Merrett, 28"), at least one not a stopword. Where a rival's words differ, the
-        holder so led states the claim's number of the same thing, whatever else its clause shares."""
+        just £99", "Ian Merrett, 28"), at least one not a stopword; for two ages, the one name
+        they are set off after ("Maria, 41," is Maria's age, whatever name comes before "and
+        Pedro, 34,"). Where a rival's words differ, the holder so led states the claim's number
+        of the same thing, whatever else its clause shares."""
+        if self.unit == other.unit == "age" and (name := _name_before(self.lead)):
+            other_name = _name_before(other.lead)
+            shorter = min(len(name), len(other_name))
+            return shorter > 0 and name[-shorter:] == other_name[-shorter:]
         shared = 0
         for mine, theirs in zip(reversed(self.lead), reversed(other.lead), strict=False):
             if mine != theirs:
@@ -711,6 +717,19 @@ def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
 
 _AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age(?:\s+of)?)\s$", re.I)
+
+
+def _name_before(lead: tuple[str, ...]) -> tuple[str, ...]:
+    """The words an age is set off after ("maria" of "and Pedro, 34," is "pedro"): the last words
+    of its lead that are not stopwords, none where it follows "aged" or "age of"."""
+    name: list[str] = []
+    for word in reversed(lead):
+        if word in STOPWORDS or word in ("aged", "age"):
+            break
+        name.insert(0, word)
+    return () if lead[-1:] in (("aged",), ("age",), ("of",)) else tuple(name)
+
+
 _APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")
 _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 

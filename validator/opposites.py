@@ -31,6 +31,11 @@ NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhe
 _SCOPE_SKIP = frozenset({"longer", "any", "be", "been", "being", "ever", "yet", "a", "an", "the", "at", "all"})
 """Words between a negation and the word it negates ("no longer offered", "not be refunded",
 "not … any")."""
+_POLARITY_FREE = frozenset({"still", "now", "currently", "also", "indeed", "again", "actually", "really"})
+"""Adverbs a claim adds without changing what it asserts: "The firm still runs the mine." says
+what "The firm runs the mine." says, and "The firm no longer runs the mine." opposes both."""
+_CONTRAST = frozenset({"but", "yet", "whereas", "while", "although", "though"})
+"""Words that open a clause of another polarity ("may bring luggage but may not bring pets")."""
 _REPORTING = frozenset(
     {
         "say",
@@ -129,12 +134,15 @@ def _negation_dropped(claim: Sequence[str], sentence: Sequence[str]) -> bool:
         return False
     if sum(t not in STOPWORDS for t in claim) < 2:
         return False
-    claim_stems, sentence_stems = [stem(t) for t in claim], [stem(t) for t in sentence]
+    claim_stems = [stem(t) for t in claim if t not in _POLARITY_FREE or t in sentence]
+    sentence_stems = [stem(t) for t in sentence]
     alignments = [_align(claim_stems, sentence_stems), _align(claim_stems[::-1], sentence_stems[::-1])]
     if alignments[0] is None or alignments[1] is None:
         return False
-    latest = {len(sentence) - 1 - i for i in alignments[1]}
-    return all(_negates_a_kept_word(sentence, kept) for kept in (set(alignments[0]), latest))
+    earliest, latest = set(alignments[0]), {len(sentence) - 1 - i for i in alignments[1]}
+    return _negates_a_kept_word(sentence, latest) and (
+        _negates_a_kept_word(sentence, earliest) or _across_a_contrast(sentence, earliest, latest)
+    )
 
 
 def _align(claim: Sequence[str], sentence: Sequence[str]) -> list[int] | None:
@@ -151,6 +159,16 @@ def _align(claim: Sequence[str], sentence: Sequence[str]) -> list[int] | None:
     return places
 
 
+def _across_a_contrast(sentence: Sequence[str], earliest: set[int], latest: set[int]) -> bool:
+    """Whether the earliest reading of the claim escapes the negation only by joining words of two
+    clauses a contrast divides, while the latest reading lies within the negated clause: "Guests
+    may bring pets." out of "Guests may bring luggage but may not bring pets." reads "may bring"
+    before "but" and "pets" after it. The latest reading is the claim's words as the negated
+    clause states them, so the sentence opposes the claim."""
+    contrasts = [i for i in range(len(sentence)) if sentence[i] in _CONTRAST and i not in earliest]
+    return any(min(earliest) < i < max(earliest) and min(latest - {min(latest)}, default=-1) > i for i in contrasts)
+
+
 def _negates_a_kept_word(sentence: Sequence[str], kept: set[int]) -> bool:
     """Whether a dropped negation negates a kept word, with few other content words dropped."""
     dropped = [i for i in range(len(sentence)) if i not in kept]
@@ -158,7 +176,7 @@ def _negates_a_kept_word(sentence: Sequence[str], kept: set[int]) -> bool:
         return False
     if any(sentence[i] not in NEGATIONS and sentence[i] not in _SCOPE_SKIP for i in range(min(kept))):
         return False  # words before the claim's first are a frame ("Some say …"), not a negation
-    content_dropped = [i for i in dropped if sentence[i] not in NEGATIONS and sentence[i] not in STOPWORDS]
+    content_dropped = [i for i in dropped if sentence[i] not in NEGATIONS | STOPWORDS | _CONTRAST]
     if len(content_dropped) > MAX_DROPPED_WORDS:
         return False
     for i in dropped:

@@ -123,6 +123,13 @@ _STATEMENT = (
     r"(?:this|that|these|those|such|the (?:claim|story|statement|idea|belief|account|report|rumou?r|assertion|"
     r"notion|theory|view|version|tale|legend|myth|date|figure|number|attribution)s?)"
 )
+_REPORTED = re.compile(
+    r"\b(?:claim\w*|believ\w*|thought|thinks?|sa(?:y|ys|id)|rumou?r\w*|alleg\w*|report\w*|assum\w*|suppos\w*|"
+    r"held|holds|argu\w*|suggest\w*|assert\w*|maintain\w*|insist\w*|stor(?:y|ies)|legends?|myths?|tales?|"
+    r"false|untrue|not true|wrong|mistaken)\b[^.!?]{0,60}\bthat\s*$"
+)
+"""A lead-in that reports the clause after it as someone's claim: "It was long claimed that",
+"Many people believe that", "A popular story holds that", "It is false that"."""
 _TAKEN_BACK = re.compile(
     rf"(?:[^.!?]{{0,40}}\b(?:{_STATEMENT}|it)\b[^.!?]{{0,80}}?\b{_UNTRUE}\b"
     rf"|[^.!?]{{0,40}}\b{_UNTRUE}\b[^.!?]{{0,40}}?\b(?:{_STATEMENT}|it)\b"
@@ -219,6 +226,8 @@ class VerbatimHaystack:
                         yield (start, end), "disowned"
                     else:
                         yield (start, end), "asserted" if self._starts_sentence(start) and not frame else "framed"
+                elif end is not None and self._reported_and_denied(start, end):
+                    yield (start, end), "disowned"
                 start = -1 if at is not None else self.folded.find(key, start + 1)
 
     def _sentence_end(self, position: int, asserted_end: re.Pattern[str], own_tail: str) -> int | None:
@@ -275,6 +284,19 @@ class VerbatimHaystack:
                 heading = span.text[: item_start.start() + 1] if item_start is not None and opens_item else None
                 return _framing(sentences, at, heading)
         return None  # inside a sentence of the source, or a prefix of one
+
+    def _reported_and_denied(self, start: int, end: int) -> bool:
+        """Whether ``folded[start:end]`` ends a source sentence as the clause that someone claims
+        or believes ("It was long claimed that …", "Many still believe that …"), and that sentence
+        or the next one denies it ("… Archival records later disproved this.", "It is a myth
+        that …"): the clause is what the source says is wrong, as a taken-back sentence is."""
+        span = next((s for s in self.sentences if s.start <= start < s.end), None)
+        if span is None or span.start == start:
+            return False
+        lead_in = self.folded[span.start : start]
+        return bool(
+            _REPORTED.search(lead_in) and (_UNTRUE_FRAME.search(lead_in) or _TAKEN_BACK.match(self.folded, end))
+        )
 
     def _starts_sentence(self, start: int) -> bool:
         """Nothing before ``start``, or the end of another sentence: not a quotation mark, a label

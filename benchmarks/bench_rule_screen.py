@@ -1,0 +1,99 @@
+"""A one-minute screen of the model-free rules on real answers, for comparing two versions of the
+code before the 25-minute ``bench_rule_alarms.py``.
+
+For every answer sentence of ``bench_rule_alarms``' sets (and the VitaminC, CAD-SNLI,
+CLIMATE-FEVER and HealthVer test pairs), sampled with a fixed seed, it writes what each rule that
+needs no model makes of it against the answer's whole sources: the source sentence that opposes it as a minimal pair
+(``validator.opposites``), whether a source disowns it (``VerbatimHaystack.disowns``), and the
+number rule's note (``check_numbers``). Run it from each checkout into its own file, then
+``--compare`` lists every sentence whose findings differ, with its label, and counts them:
+
+    PYTHONPATH=. python benchmarks/bench_rule_screen.py --out /tmp/screen-old.jsonl  # old checkout
+    PYTHONPATH=. python benchmarks/bench_rule_screen.py --out /tmp/screen-new.jsonl \
+        --compare /tmp/screen-old.jsonl
+
+A finding that appears on a grounded answer's sentence is a new false alarm of that rule (the
+model may still have failed the answer: this is a screen, not the benchmark).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from bench_rule_alarms import pair_items, sets
+
+from training.evaluate import EVAL, sample
+from validator.numbers import check_numbers
+from validator.opposites import opposes
+from validator.quotes import VerbatimHaystack
+from validator.splitting import split_sentences, split_source_sentences
+
+SOURCE_CHARS = 20_000
+"""Each source's first characters that are read (the documents of some sets run to megabytes)."""
+
+
+def findings(sources: list[str], text: str) -> list[dict]:
+    sources = [s[:SOURCE_CHARS] for s in sources]
+    haystacks = [VerbatimHaystack.of(s) for s in sources]
+    source_sentences = [span.text for s in sources for span in split_source_sentences(s)]
+    rows = []
+    for span in split_sentences(text):
+        number = check_numbers(span.text, sources)
+        rows.append(
+            {
+                "sentence": span.text,
+                "opposed_by": next((s for s in source_sentences if opposes(span.text, s)), None),
+                "disowned": any(h.disowns(span.text) for h in haystacks),
+                "number": number and number.note,
+            }
+        )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-set", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--cache", type=Path, default=Path("build/cache"))
+    parser.add_argument("--data", type=Path, default=Path("build/data"), help="make train-data's output")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--compare", type=Path, help="another run's --out, to list what differs")
+    args = parser.parse_args()
+    every = {
+        **sets(EVAL, args.cache),
+        "VitaminC test": pair_items(args.data / "test.jsonl"),
+        "CAD-SNLI test": pair_items(args.data / "cad_snli_test.jsonl"),
+        "CLIMATE-FEVER": pair_items(EVAL / "climate_fever" / "all.jsonl"),
+        "HealthVer test": pair_items(EVAL / "healthver" / "test.jsonl"),
+    }
+    with args.out.open("w") as out:
+        for name, load in every.items():
+            for sources, text, grounded in sample(load(), args.per_set, args.seed):
+                for row in findings(sources, text):
+                    out.write(json.dumps({"set": name, "grounded": grounded, **row}) + "\n")
+    if args.compare:
+        compare(args.compare, args.out)
+
+
+def compare(old_path: Path, new_path: Path) -> None:
+    old = [json.loads(line) for line in old_path.open()]
+    new = [json.loads(line) for line in new_path.open()]
+    if [r["sentence"] for r in old] != [r["sentence"] for r in new]:
+        raise SystemExit("the two runs read different sentences: same --per-set, --seed and data?")
+    changed: Counter[tuple[str, str, str]] = Counter()
+    for before, after in zip(old, new, strict=True):
+        for rule in ("opposed_by", "disowned", "number"):
+            if before[rule] != after[rule]:
+                kind = "found" if after[rule] and not before[rule] else "dropped" if before[rule] else "changed"
+                changed[(after["set"], rule, f"{kind} on a {'grounded' if after['grounded'] else 'ungrounded'}")] += 1
+                print(f"{after['set']} | {rule} | {before[rule]!r} -> {after[rule]!r} | {after['sentence'][:160]}")
+    print(f"{len(new)} sentences; {sum(changed.values())} findings differ")
+    for (name, rule, kind), count in sorted(changed.items()):
+        print(f"  {name}: {rule} {kind} sentence: {count}")
+
+
+if __name__ == "__main__":
+    main()
