@@ -244,6 +244,7 @@ OPPOSITES = [
     ("Pets are allowed in the cabins.", "No pets are allowed in the cabins."),
     ("Visitors may photograph the murals.", "Visitors may photograph the gardens but may not photograph the murals."),
     ("The clinic still offers walk-in appointments.", "The clinic no longer offers walk-in appointments."),
+    ("The pool is open to members.", "The pool is open to guests, but not to members."),
 ]
 
 
@@ -420,6 +421,8 @@ def test_another_value_abbreviated_is_not(claim: str, evidence: str) -> None:
         ("The studio shipped 3 games.", "The studio shipped 3 expansions and 2 games in 2019."),
         ("She fought in World War I.", "She fought in the Second World War."),
         ("The repair took a couple of days.", "The repair took nine days."),
+        ("The club won 3 trophies.", "The club won 3 medals and 1 trophy."),
+        ("The shop sold 7 boxes.", "The shop sold 7 bags and one box."),
     ],
 )
 def test_a_count_of_another_thing_or_a_numbered_name_is_not_vouched(claim: str, evidence: str) -> None:

@@ -485,9 +485,15 @@ class Number:
         if not self.same_kind(other) and not (self.unit == other.unit == "ordinal"):
             return False
         no_role = {None} if self.unit == "ordinal" else _NO_ROLE  # "the first" and "the second" compete
-        return (self.after not in no_role and self.after == other.after) or (
+        return (self.after not in no_role and _same_word(self.after, other.after)) or (
             self.before not in no_role and self.before == other.before
         )
+
+
+def _same_word(word: str | None, other: str | None) -> bool:
+    """One word in either number ("trophy" and "trophies": "1 trophy" and "3 trophies" count one
+    thing)."""
+    return word == other or (word is not None and other is not None and stem(word) == stem(other))
 
 
 _NO_ROLE = frozenset({None, "the", "a", "an"})

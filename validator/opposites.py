@@ -161,12 +161,14 @@ def _align(claim: Sequence[str], sentence: Sequence[str]) -> list[int] | None:
 
 def _across_a_contrast(sentence: Sequence[str], earliest: set[int], latest: set[int]) -> bool:
     """Whether the earliest reading of the claim escapes the negation only by joining words of two
-    clauses a contrast divides, while the latest reading lies within the negated clause: "Guests
-    may bring pets." out of "Guests may bring luggage but may not bring pets." reads "may bring"
-    before "but" and "pets" after it. The latest reading is the claim's words as the negated
-    clause states them, so the sentence opposes the claim."""
+    clauses a contrast divides, the second negated: "Guests may bring pets." out of "Guests may
+    bring luggage but may not bring pets." reads "may bring" before "but" and "pets" after it,
+    and "The bridge is open to cyclists." out of "… open to pedestrians, but not to cyclists."
+    reads "to" of the first clause. The latest reading, which the caller has found negated, is
+    the claim as the negated clause states it, so the sentence opposes the claim."""
     contrasts = [i for i in range(len(sentence)) if sentence[i] in _CONTRAST and i not in earliest]
-    return any(min(earliest) < i < max(earliest) and min(latest - {min(latest)}, default=-1) > i for i in contrasts)
+    negations = [i for i in range(len(sentence)) if sentence[i] in NEGATIONS and i not in latest]
+    return any(min(earliest) < i < max(earliest) and any(n > i for n in negations) for i in contrasts)
 
 
 def _negates_a_kept_word(sentence: Sequence[str], kept: set[int]) -> bool:
