@@ -105,6 +105,9 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         ({"max_length": "256"}, r"max_length must be an integer"),
         ({"max_source_chars": 0}, r"max_source_chars must be a positive integer"),
         ({"query_timeout": -1}, r"query_timeout must be a positive number"),
+        ({"batch_size": 0}, r"batch_size must be a positive integer"),
+        ({"endpoint_timeout": float("nan")}, r"endpoint_timeout must be a positive number"),
+        ({"model_name": ""}, r"model_name must be a path or name"),
     ],
     ids=[
         "fail_on",
@@ -120,6 +123,9 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         "max_length-str",
         "max_source_chars",
         "query_timeout",
+        "batch_size",
+        "endpoint_timeout",
+        "model_name",
     ],
 )
 def test_bad_arguments_are_rejected_at_construction(kwargs: dict, message: str) -> None:

@@ -218,6 +218,24 @@ def test_every_setting_of_the_validator_reaches_the_checker_config() -> None:
     assert set(inspect.signature(ProvenanceNLI.__init__).parameters) - own == set(SETTING_GROUPS)
 
 
+def test_every_setting_of_the_validator_defaults_to_its_groups_default() -> None:
+    """A default is written in the validator's signature and in its group: they must agree, or a
+    ``ProvenanceNLI()`` and a ``CheckerConfig()`` would check differently."""
+    import dataclasses
+    import inspect
+
+    from validator.config import GROUPS, SETTING_GROUPS
+
+    parameters = inspect.signature(ProvenanceNLI.__init__).parameters
+    group_defaults = {f.name: f.default for kind in GROUPS.values() for f in dataclasses.fields(kind)}
+    differing = {
+        name: (parameters[name].default, group_defaults[name])
+        for name in SETTING_GROUPS
+        if parameters[name].default != group_defaults[name]
+    }
+    assert not differing, differing
+
+
 NON_DEFAULT_SETTINGS = {
     "device": "cpu",
     "batch_size": 4,

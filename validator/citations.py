@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from validator import defaults
 from validator.bindings import FUSED_NOTE, fused
@@ -36,6 +36,9 @@ from validator.numbers import check_numbers, spelled_like
 from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
 from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
 from validator.verdicts import ALWAYS_FAILS, SETTLED_VERDICTS, Thresholds, verdict_of
+
+if TYPE_CHECKING:
+    from validator.config import CheckerConfig
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
@@ -203,6 +206,19 @@ class CitationChecker:
         self.gate = gate
         self.splitter = splitter
         self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)
+
+    @classmethod
+    def from_config(cls, config: CheckerConfig, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
+        """The citation checker with the same model, thresholds and judge as a
+        :class:`~validator.pipeline.ProvenanceChecker` of ``config``."""
+        scorer = config.model.build_scorer()
+        return cls(
+            scorer,
+            gate=gate,
+            thresholds=config.verdicts.thresholds(scorer),
+            scorer_mode=config.judge.scorer_mode,
+            judge=config.judge.build(),
+        )
 
     def check(self, source: str, citations: Sequence[Citation], usage: Usage | None = None) -> list[CitationResult]:
         """One result per citation, in order; a bad citation never stops the others.

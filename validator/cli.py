@@ -316,7 +316,7 @@ def cmd_citations(args: argparse.Namespace) -> int:
         citations.append(Citation(str(entry.get("id", i)), entry["claim"], entry.get("quote"), entry.get("section")))
     config = config_from(args)
     fail_on = config.fail_policy().verdicts
-    checker = config.citation_checker(args.gate)
+    checker = CitationChecker.from_config(config, args.gate)
     judge, usage = checker.judge, Usage()
     source = _read(args.source, defaults.MAX_SOURCE_CHARS, f"a source (max_source_chars={defaults.MAX_SOURCE_CHARS:,})")
     results = checker.check(source, citations, usage)

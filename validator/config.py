@@ -15,19 +15,19 @@ name is its field's name in its group.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from validator import defaults
 from validator.checkers.external import ExternalScorer, PairScorerProtocol
-from validator.citations import CitationChecker
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import InvalidInput, check_choice
 from validator.judge import SCORER_MODES, LLMCallable, LLMJudge, ScorerMode
 from validator.remote import RemoteScorer
 from validator.retrieval import RETRIEVALS, Retrieval
-from validator.scoring import BACKENDS, Backend, NLIScorer, PairScorer
+from validator.scoring import BACKENDS, Backend, NLIScorer, PairScorer, check_sizes
 from validator.verdicts import (
     FAILABLE_VERDICTS,
     UNCERTAIN_POLICIES,
@@ -95,6 +95,13 @@ class ModelConfig:
 
     def __post_init__(self) -> None:
         check_choice("backend", self.backend, BACKENDS)
+        for name in ("model_name", "model_checkpoint_path", "settings_file", "inference_endpoint"):
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, os.PathLike) or (isinstance(value, str) and value.strip())):
+                raise InvalidInput(f"{name} must be a path or name (a non-empty string) or None, got {value!r:.80}")
+        check_sizes(self.max_length, self.batch_size)
+        if not _is_seconds(self.endpoint_timeout):
+            raise InvalidInput(f"endpoint_timeout must be a positive number of seconds, got {self.endpoint_timeout!r}")
         if self.pair_scorer is not None and (
             given := [
                 name
@@ -314,15 +321,3 @@ class CheckerConfig:
     def fail_policy(self) -> FailPolicy:
         """Which sentences fail a check (:class:`~validator.verdicts.FailPolicy`)."""
         return self.verdicts.fail_policy()
-
-    def citation_checker(self, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
-        """The citation checker with the same model, thresholds and judge as a
-        :class:`~validator.pipeline.ProvenanceChecker` of this config."""
-        scorer = self.model.build_scorer()
-        return CitationChecker(
-            scorer,
-            gate=gate,
-            thresholds=self.verdicts.thresholds(scorer),
-            scorer_mode=self.judge.scorer_mode,
-            judge=self.judge.build(),
-        )

@@ -292,6 +292,20 @@ def model_labels(model_name: str) -> list[str]:
 MIN_MAX_LENGTH = 2 * defaults.WINDOW_STRIDE + 32
 """The windows need room for the hypothesis, the overlap and new premise tokens."""
 
+
+def check_sizes(max_length: object, batch_size: object = None) -> None:
+    """Raise :class:`InvalidInput` for a ``max_length`` the windows cannot use, or a ``batch_size``
+    that is not a positive integer (``None`` picks one for the device). The settings check them when
+    they are made, a scorer when it is built directly."""
+    if not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < MIN_MAX_LENGTH:
+        raise InvalidInput(
+            f"max_length must be an integer of at least {MIN_MAX_LENGTH} tokens (long premises are scored in "
+            f"windows that overlap by {defaults.WINDOW_STRIDE} tokens), got {max_length!r}"
+        )
+    if batch_size is not None and (not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1):
+        raise InvalidInput(f"batch_size must be a positive integer or None, got {batch_size!r}")
+
+
 Backend = Literal["torch", "onnx"]
 BACKENDS: tuple[str, ...] = ("torch", "onnx")
 
@@ -412,11 +426,7 @@ class PairScorer(ABC):
     def __init__(
         self, model_name: str | None = None, *, max_length: int = defaults.MAX_LENGTH, settings_file: str | None = None
     ) -> None:
-        if not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < MIN_MAX_LENGTH:
-            raise InvalidInput(
-                f"max_length must be an integer of at least {MIN_MAX_LENGTH} tokens (long premises are scored in "
-                f"windows that overlap by {defaults.WINDOW_STRIDE} tokens), got {max_length!r}"
-            )
+        check_sizes(max_length)
         self.model_name = str(model_name or defaults.BUNDLED_MODEL_DIR)
         self.max_length = max_length
         _check_local_labels(self.model_name)
@@ -508,9 +518,8 @@ class NLIScorer(PairScorer):
         backend: Backend = "torch",
         settings_file: str | None = None,
     ) -> None:
+        check_sizes(max_length, batch_size)
         super().__init__(model_name, max_length=max_length, settings_file=settings_file)
-        if batch_size is not None and batch_size < 1:
-            raise InvalidInput(f"batch_size must be positive, got {batch_size}")
         check_choice("backend", backend, BACKENDS)
         if backend == "onnx" and device not in (None, "cpu"):
             raise InvalidInput(f'backend="onnx" runs on the CPU; got device={device!r}')
