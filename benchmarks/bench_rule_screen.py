@@ -54,7 +54,7 @@ def findings(sources: list[str], text: str) -> list[dict]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--per-set", type=int, default=300)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
