@@ -273,21 +273,21 @@ def floor_seconds(validator: ProvenanceNLI, items: list[Item], metadata: dict, r
     joint premises still needed), plus one embedding pass over all chunks and sentences (hybrid
     retrieval embeds only a shortlist, so it can beat this floor); and the NLI pass alone, which
     no retrieval choice can go under."""
-    checker = validator._checker
+    setup = validator._checker.setup
     embed_function = metadata.get("embed_function") or default_embed_function()
     requests = [CheckRequest(a, sources=s, **metadata) for a, s in items]
     batch = Batch(requests)
-    for stage in (stages.split, stages.read, stages.settle, stages.retrieve):
-        stage(batch, checker)
+    for stage in (stages.split, stages.read, stages.fetch, stages.settle, stages.retrieve):
+        stage(batch, setup)
     opened = batch.open
 
     def score() -> Batch:  # on copies: the stage sets each claim's premises and probabilities
         scored = Batch(requests, [dataclasses.replace(claim) for claim in opened])
-        stages.score(scored, checker)
+        stages.score(scored, setup)
         return scored
 
     pairs = sum(len(claim.probabilities) for claim in score().claims)
-    texts = [chunk.text for item in range(len(requests)) for chunk in checker.index(batch, item).chunks]
+    texts = [chunk.text for item in range(len(requests)) for chunk in setup.index(batch, item).chunks]
     texts += [claim.span.text for claim in batch.claims]
     nli = median_seconds(score, runs)
     embedding = median_seconds(lambda: embed(embed_function, texts), runs)

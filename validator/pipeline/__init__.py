@@ -1,6 +1,6 @@
 """The provenance check as a pipeline of stages, with no guardrails in it:
 
-    split → read → settle → retrieve → score → weigh → decide → judge → point
+    split → read → fetch → settle → retrieve → score → weigh → decide → judge → point
 
 - :mod:`~validator.pipeline.request`: what goes in (:class:`CheckRequest`) and comes out
   (:class:`CheckReport`);
@@ -9,6 +9,8 @@
 - :mod:`~validator.pipeline.stages`: the stages, plain functions over a batch's open claims;
 - :mod:`~validator.pipeline.evidence`: what the sources (or the app's passages) settle alone;
 - :mod:`~validator.pipeline.results`: one constructor per kind of sentence result;
+- :mod:`~validator.pipeline.setup`: :class:`~validator.pipeline.setup.CheckSetup`, what the
+  stages use of a checker (settings, scorer, cut-offs, judge, source indexes);
 - :mod:`~validator.pipeline.checker`: :class:`ProvenanceChecker`, the stages in order.
 
 The validator, the CLI, the batch job and the benchmarks all call :class:`ProvenanceChecker`,

@@ -1,4 +1,5 @@
-"""``ProvenanceChecker``: the stages of :mod:`validator.pipeline.stages`, in order, over a batch."""
+"""``ProvenanceChecker``: the stages of :mod:`validator.pipeline.stages`, in order, over a batch,
+with the :class:`~validator.pipeline.setup.CheckSetup` they use."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from validator import defaults
 from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
@@ -15,6 +15,7 @@ from validator.errors import ModelUnavailable
 from validator.judge import Usage, check_scorer_mode
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckReport, CheckRequest
+from validator.pipeline.setup import CheckSetup
 from validator.pipeline.stages import STAGES
 from validator.retrieval import (
     DEFAULT_EMBEDDER_DIMENSION,
@@ -61,6 +62,8 @@ class ProvenanceChecker:
                 retrieval.embedding_cache, default_embedder_name(model.backend), dimension=DEFAULT_EMBEDDER_DIMENSION
             )
             self.default_embed = StoredEmbedFunction(store, self.default_embed)
+        self.setup = CheckSetup(self.config, self.scorer, self.thresholds, self.judge, self._index)
+        """What the stages use (:class:`~validator.pipeline.setup.CheckSetup`)."""
 
     def check(self, request: CheckRequest) -> CheckReport:
         """Verdicts for one text."""
@@ -82,20 +85,17 @@ class ProvenanceChecker:
         """
         batch = Batch(requests)
         for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
-            stage(batch, self)
+            stage(batch, self.setup)
         return [
             self._report(request, sentences, batch.usage)
             for request, sentences in zip(requests, batch.results(), strict=True)
         ]
 
-    def index(self, batch: Batch, item: int) -> SourceIndex:
-        """The cached index of the ``item``-th request's ``sources`` (chunked and BM25-indexed;
-        chunks are embedded later, as searches need them), looked up once per batch."""
-        if item in batch.indexes:
-            return batch.indexes[item]
-        request = batch.requests[item]
+    def _index(self, request: CheckRequest) -> SourceIndex:
+        """``request``'s sources indexed, from the cache (chunked and BM25-indexed; chunks are
+        embedded later, as searches need them)."""
         assert request.sources is not None, "a query_function request has no sources to index"
-        batch.indexes[item] = self.cache.get(
+        return self.cache.get(
             request.sources,
             request.embed_function or self.default_embed,
             request.chunk_strategy,
@@ -103,7 +103,6 @@ class ProvenanceChecker:
             request.chunk_overlap,
             self.scorer.token_offsets,
         )
-        return batch.indexes[item]
 
     def _report(self, request: CheckRequest, sentences: list[SentenceResult], usage: Usage | None) -> CheckReport:
         llm = None
@@ -128,16 +127,11 @@ class ProvenanceChecker:
             return
         check_decisive(self.scorer.settings.temperature, self.thresholds.entailment, labels, "settings")
 
-    @property
-    def bundled(self) -> bool:
-        """Whether the bundled model scores (it reads English only: :mod:`validator.language`)."""
-        return self.scorer.name == str(defaults.BUNDLED_MODEL_DIR)
-
     def describe(self) -> dict[str, Any]:
         """The settings that decide a verdict, as a report shows them."""
         retrieval, mode = self.config.retrieval, self.config.judge.scorer_mode
         return {
-            "model": "bundled (provenance-nli-minilm-l6)" if self.bundled else self.scorer.name,
+            "model": "bundled (provenance-nli-minilm-l6)" if self.setup.bundled else self.scorer.name,
             "entailment_threshold": self.thresholds.entailment,
             "contradiction_threshold": self.thresholds.contradiction,
             "review_threshold": self.thresholds.review,

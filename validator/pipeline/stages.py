@@ -1,12 +1,14 @@
 """The stages of a check, in order, each a plain function over a batch's open claims:
 
-    split → read → settle → retrieve → score → weigh → decide → judge → point
+    split → read → fetch → settle → retrieve → score → weigh → decide → judge → point
 
 - ``split`` cuts each text into sentences, one :class:`~validator.pipeline.claims.Claim` each;
 - ``read`` reads each in context ("It was…" → "The tower was…": :mod:`validator.context`);
+- ``fetch`` asks an app's ``query_function`` for each claim's passages;
 - ``settle`` decides what the texts decide alone (:mod:`validator.pipeline.evidence`): a quote
   no source holds, a copied sentence, a copied negation;
-- ``retrieve`` finds the passages of the rest and, where there is nothing to score them on
+- ``retrieve`` searches the ``sources`` for the passages of the rest and, where there is
+  nothing to score them on
   (nothing retrieved, too long for the model, not English for the bundled model), says so;
 - ``score`` runs the NLI model over the batch's (premise, sentence) pairs;
 - ``weigh`` records what every check finds of each scored sentence as signals
@@ -17,7 +19,7 @@
 - ``point`` marks the value a rule's failure turns on, and what the source has instead.
 
 A stage that decides a claim sets its ``result``; later stages pass it by. Every stage takes the
-:class:`~validator.pipeline.ProvenanceChecker` for the parts it uses (scorer, thresholds,
+:class:`~validator.pipeline.setup.CheckSetup` of the parts it uses (scorer, thresholds,
 configuration, judge, source indexes), so :data:`STAGES` is all ``check_batch`` runs.
 """
 
@@ -25,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,15 +38,13 @@ from validator.numbers import spelled_like
 from validator.pipeline import evidence, results
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
+from validator.pipeline.setup import CheckSetup
 from validator.repair import correction, unsourced_number
 from validator.retrieval import Evidence, query
 from validator.scoring import ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS
-
-if TYPE_CHECKING:
-    from validator.pipeline.checker import ProvenanceChecker
 
 TOO_LONG = "sentence too long for the NLI model input; not checked"
 NO_EVIDENCE = "no evidence retrieved for this sentence"
@@ -55,14 +54,14 @@ NOT_ENGLISH = (
 )
 
 
-def split(batch: Batch, checker: ProvenanceChecker) -> None:
+def split(batch: Batch, setup: CheckSetup) -> None:
     """One claim per sentence of each text (``"sentence"``), or per whole stripped text
     (``"full"``), after refusing a text or a source set over its limit.
 
     Raises:
         TextTooLong: Naming the limit and what to do instead.
     """
-    inputs = checker.config.inputs
+    inputs = setup.config.inputs
     for item, request in enumerate(batch.requests):
         _check_size(request, inputs.max_text_chars, inputs.max_source_chars)
         spans = split_sentences(request.text) if inputs.validation_method == "sentence" else _whole(request.text)
@@ -88,55 +87,60 @@ def _whole(text: str) -> list[Span]:
     return [Span(stripped, start, start + len(stripped))] if stripped else []
 
 
-def read(batch: Batch, checker: ProvenanceChecker) -> None:
+def read(batch: Batch, setup: CheckSetup) -> None:
     """How each claim reads in context (:func:`validator.context.read_in_context`; its own words
     where the reading would not fit the model input), and whether its own words fit."""
     for _, claims in batch.by_request(batch.open):
         texts = [claim.span.text for claim in claims]
         readings = read_in_context(texts)
         leaning = [i for i, (reading, text) in enumerate(zip(readings, texts, strict=True)) if reading != text]
-        fitting = checker.scorer.hypothesis_fits([readings[i] for i in leaning])
+        fitting = setup.scorer.hypothesis_fits([readings[i] for i in leaning])
         for i, fit in zip(leaning, fitting, strict=True):
             if not fit:
                 readings[i] = texts[i]
-        for claim, reading, fit in zip(claims, readings, checker.scorer.hypothesis_fits(texts), strict=True):
+        for claim, reading, fit in zip(claims, readings, setup.scorer.hypothesis_fits(texts), strict=True):
             claim.reading, claim.fits = reading, fit
 
 
-def settle(batch: Batch, checker: ProvenanceChecker) -> None:
-    """Decide the claims the texts decide alone (:mod:`validator.pipeline.evidence`).
-
-    Against ``sources``, before any search, so a settled claim costs no embedding. With a
-    ``query_function`` the app's retriever is all there is to compare with, so each claim's
-    passages are fetched here and the claim settled against them (``retrieve`` has them then).
-    """
-    retrieval = checker.config.retrieval
+def fetch(batch: Batch, setup: CheckSetup) -> None:
+    """Each claim's passages from its request's ``query_function``, the app's retriever, asked
+    once for all the request's claims (bounded by ``max_source_chars``, within ``query_timeout``),
+    before ``settle``: they are all there is to compare the claims with."""
+    retrieval = setup.config.retrieval
     for request, claims in batch.by_request(batch.open):
-        if request.sources is not None:
-            evidence.settle_on_sources(claims, request.sources, checker.index(batch, claims[0].item))
+        if request.query_function is None:
             continue
-        assert request.query_function is not None
         found = query(
             request.query_function,
             [c.reading for c in claims],
             retrieval.top_k,
             retrieval.query_timeout,
-            checker.config.inputs.max_source_chars,
+            setup.config.inputs.max_source_chars,
         )
         for claim, passages in zip(claims, found, strict=True):
             claim.premises = passages
-        evidence.settle_on_passages(claims, found)
 
 
-def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
+def settle(batch: Batch, setup: CheckSetup) -> None:
+    """Decide the claims the texts decide alone (:mod:`validator.pipeline.evidence`): against
+    ``sources`` before any search, so a settled claim costs no embedding; against the passages
+    ``fetch`` brought from a ``query_function``."""
+    for request, claims in batch.by_request(batch.open):
+        if request.sources is not None:
+            evidence.settle_on_sources(claims, request.sources, setup.index(batch, claims[0].item))
+        else:
+            evidence.settle_on_passages(claims, [claim.premises for claim in claims])
+
+
+def retrieve(batch: Batch, setup: CheckSetup) -> None:
     """The top-k passages of each open claim over its request's sources (a ``query_function``'s
-    came in ``settle``), then their joint premise; a claim with nothing to score it on is
+    came in ``fetch``), then their joint premise; a claim with nothing to score it on is
     ``unsupported`` with no model asked: nothing retrieved, a sentence too long for the model
     input, or (the bundled model) a sentence or passages that are not English
     (:mod:`validator.language`)."""
-    retrieval = checker.config.retrieval
+    retrieval = setup.config.retrieval
     for request, claims in batch.by_request(batch.open):
-        if request.sources is not None and (index := checker.index(batch, claims[0].item)).chunks:
+        if request.sources is not None and (index := setup.index(batch, claims[0].item)).chunks:
             found = index.search(
                 [c.reading for c in claims],
                 retrieval.top_k,
@@ -152,13 +156,13 @@ def retrieve(batch: Batch, checker: ProvenanceChecker) -> None:
             claim.result = results.unchecked(claim.span, claim.reading, NO_EVIDENCE)
         elif not claim.fits:
             claim.result = results.unchecked(claim.span, claim.span.text, TOO_LONG)
-        elif checker.bundled and not (is_english(claim.span.text) and any(is_english(p.text) for p in passages)):
+        elif setup.bundled and not (is_english(claim.span.text) and any(is_english(p.text) for p in passages)):
             claim.result = results.unchecked(claim.span, claim.reading, NOT_ENGLISH)
         elif retrieval.joint_premise and (joint := joint_premise(joinable(claim))) is not None:
             claim.premises = [*passages, joint]
 
 
-def score(batch: Batch, checker: ProvenanceChecker) -> None:
+def score(batch: Batch, setup: CheckSetup) -> None:
     """Each open claim's ``(n_premises, 3)`` probabilities, in two batched calls for them all
     (not with ``scorer_mode="llm"``, where the judge decides instead): first every claim's passages,
     then the joint premise of each claim that no passage supports with an entailment of at least
@@ -169,18 +173,18 @@ def score(batch: Batch, checker: ProvenanceChecker) -> None:
     entailing premises is shown, and it is the longest input, as long as the passages together;
     it is dropped from their premises. Numbers are spelled as the premise spells them: "1.5
     million" reads as "1,500,000" beside it."""
-    if checker.config.judge.scorer_mode == "llm":
+    if setup.config.judge.scorer_mode == "llm":
         return
-    claims, thresholds = batch.open, checker.thresholds
+    claims, thresholds = batch.open, setup.thresholds
     alone = [[p for p in claim.premises if not p.joint] for claim in claims]
-    first = _probabilities(checker.scorer, claims, alone)
+    first = _probabilities(setup.scorer, claims, alone)
     sure = max(thresholds.entailment, thresholds.review)
     unsure = [
         i
         for i, (claim, probabilities) in enumerate(zip(claims, first, strict=True))
         if len(claim.premises) > len(alone[i]) and probabilities[:, ENTAILMENT].max() < sure
     ]
-    joints = _probabilities(checker.scorer, [claims[i] for i in unsure], [claims[i].premises[-1:] for i in unsure])
+    joints = _probabilities(setup.scorer, [claims[i] for i in unsure], [claims[i].premises[-1:] for i in unsure])
     for i, joint in zip(unsure, joints, strict=True):
         first[i] = np.vstack([first[i], joint])
     joined = set(unsure)
@@ -199,11 +203,11 @@ def _probabilities(scorer: PairScorer, claims: Sequence[Claim], premises: Sequen
     return list(np.split(probabilities, np.cumsum([len(own) for own in premises])[:-1])) if claims else []
 
 
-def weigh(batch: Batch, checker: ProvenanceChecker) -> None:
+def weigh(batch: Batch, setup: CheckSetup) -> None:
     """Each scored claim's signals (:func:`validator.signals.sentence_signals`): its model
     probabilities, the number and binding rules' findings, and what of it no source holds; and
     the number rule's finding, found once here for ``decide`` and ``judge``."""
-    if checker.config.judge.scorer_mode == "llm":
+    if setup.config.judge.scorer_mode == "llm":
         return
     for request, claims in batch.by_request(batch.open):
         folded = " ".join(request.sources).lower() if request.sources is not None else ""
@@ -219,19 +223,19 @@ def weigh(batch: Batch, checker: ProvenanceChecker) -> None:
             )
 
 
-def decide(batch: Batch, checker: ProvenanceChecker) -> None:
+def decide(batch: Batch, setup: CheckSetup) -> None:
     """The model's verdict on each scored claim (:func:`validator.pipeline.results.by_model`)."""
-    if checker.config.judge.scorer_mode == "llm":
+    if setup.config.judge.scorer_mode == "llm":
         return
     for claim in batch.open:
-        claim.result = results.by_model(claim, checker.thresholds)
+        claim.result = results.by_model(claim, setup.thresholds)
 
 
-def judge(batch: Batch, checker: ProvenanceChecker) -> None:
+def judge(batch: Batch, setup: CheckSetup) -> None:
     """The judge's verdicts, asked for all at once: on every open claim (``scorer_mode="llm"``: the
     model decided nothing), or on those the model decided below the review threshold
     (``"cascade"``); the model's verdict stands on the rest. Its token use goes in ``batch.usage``."""
-    if checker.judge is None or checker.config.judge.scorer_mode == "nli":
+    if setup.judge is None or setup.config.judge.scorer_mode == "nli":
         return
     asked = [
         claim
@@ -239,12 +243,12 @@ def judge(batch: Batch, checker: ProvenanceChecker) -> None:
         if claim.result is None or (claim.result.method == "model" and claim.result.needs_review)
     ]
     batch.usage = Usage()
-    judgements = checker.judge.judge_many([(claim.evidence_text, claim.reading) for claim in asked], batch.usage)
+    judgements = setup.judge.judge_many([(claim.evidence_text, claim.reading) for claim in asked], batch.usage)
     for claim, judgement in zip(asked, judgements, strict=True):
-        claim.result = results.by_judge(claim, judgement, checker.thresholds)
+        claim.result = results.by_judge(claim, judgement, setup.thresholds)
 
 
-def point(batch: Batch, checker: ProvenanceChecker) -> None:
+def point(batch: Batch, setup: CheckSetup) -> None:
     """Mark the value a failed sentence turns on (:mod:`validator.repair`): where it is a sentence
     of its evidence with one value changed (whoever failed it: the strings show which words
     differ), that value and the evidence's; where the number rule failed it and a number is in
@@ -261,9 +265,10 @@ def point(batch: Batch, checker: ProvenanceChecker) -> None:
             claim.result = replace(result, value_start=number[0], value_end=number[1])
 
 
-STAGES: tuple[Callable[[Batch, ProvenanceChecker], None], ...] = (
+STAGES: tuple[Callable[[Batch, CheckSetup], None], ...] = (
     split,
     read,
+    fetch,
     settle,
     retrieve,
     score,
