@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from validator.bindings import fused, terms
+from validator.bindings import terms
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.repair import correction
 from validator.scoring import CONTRADICTION, ENTAILMENT
@@ -105,11 +105,13 @@ def sentence_signals(
     probabilities: np.ndarray,
     sources: Sequence[str] | None,
     folded_sources: str,
+    fuses: Callable[[int], bool],
 ) -> tuple[dict[str, float], NumberFinding | None]:
     """Every signal of one scored sentence (see the module docstring), and the number rule's
     finding. ``premises`` are the scored premises' texts in order, the joint premise last where
     ``joint``; ``folded_sources`` is the request's sources in lower case (the passages where the
-    app retrieves)."""
+    app retrieves); ``fuses(i)`` is the binding rule's finding for premise ``i``
+    (:meth:`~validator.pipeline.claims.Claim.fuses`, kept for ``decide``)."""
     alone = probabilities[:-1] if joint else probabilities
     passages = list(premises[:-1] if joint else premises)
     last = probabilities[-1]
@@ -128,7 +130,7 @@ def sentence_signals(
             and finding.verdict == "contradicted"
             and any(_number_changed(own, passage) for passage in passages)
         ),
-        "fused": float(bool(entailing) and all(fused(reading, premises[i], passages, sources) for i in entailing)),
+        "fused": float(bool(entailing) and all(fuses(i) for i in entailing)),
         "unseen_names": unseen_names(own, passage_words, folded_sources),
         "unseen_words": (len(words - passage_words) / len(words)) if words else 0.0,
         "has_numbers": float(bool(find_numbers(claim_text(own)))),

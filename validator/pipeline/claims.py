@@ -13,6 +13,7 @@ from itertools import groupby
 
 import numpy as np
 
+from validator.bindings import fused
 from validator.context import leans_back
 from validator.judge import Usage
 from validator.numbers import NumberFinding
@@ -42,6 +43,7 @@ class Claim:
         signals: What every check says of it, once scored (:mod:`validator.signals`).
         finding: The number rule's finding over its passages and sources, once scored (found
             once, in ``weigh``, for the rules of ``decide`` and ``judge``).
+        bindings: The binding rule's finding for each premise asked about (:meth:`fuses`).
     """
 
     request: CheckRequest
@@ -55,6 +57,15 @@ class Claim:
     disowned: bool = False
     signals: dict[str, float] = field(default_factory=dict)
     finding: NumberFinding | None = None
+    bindings: dict[int, bool] = field(default_factory=dict)
+
+    def fuses(self, i: int) -> bool:
+        """Whether premise ``i`` holds the sentence only by joining sentences that nothing links
+        (:func:`validator.bindings.fused`), found once: ``weigh`` and ``decide`` both ask, and
+        the premises are final by then."""
+        if i not in self.bindings:
+            self.bindings[i] = fused(self.reading, self.premises[i].text, self.passages, self.sources)
+        return self.bindings[i]
 
     @property
     def sources(self) -> Sequence[str] | None:

@@ -147,7 +147,7 @@ def _numbers_vouched(
             claim.sources is None
             and any(check_numbers(claim.reading, passage, own=own) is None for passage in claim.passages)
         )
-        bound = [i for i in entailing if not fused(claim.reading, premises[i].text, claim.passages, claim.sources)]
+        bound = [i for i in entailing if not claim.fuses(i)]
         for i in bound:
             if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
                 return "supported", premises[i], "model", None

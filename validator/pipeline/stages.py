@@ -220,6 +220,7 @@ def weigh(batch: Batch, setup: CheckSetup) -> None:
                 claim.probabilities,
                 claim.sources,
                 folded,
+                claim.fuses,
             )
 
 
