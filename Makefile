@@ -2,7 +2,7 @@
 PY ?= .venv/bin/python
 export HF_HUB_OFFLINE = 1
 
-.PHONY: dev lint type test qa bench-bf16 train-data train-model swap-candidate eval-model decision bench bench-serving test-llm test-browser report-screenshot
+.PHONY: dev lint type test test-fast qa bench-bf16 train-data train-model swap-candidate eval-model decision bench bench-serving test-llm test-browser report-screenshot
 
 dev:
 	python3 -m venv .venv
@@ -19,6 +19,10 @@ type:
 
 test:
 	$(PY) -m pytest -q
+
+# The fast loop (docs/development.md): every test under five seconds, no subprocess or server.
+test-fast:
+	$(PY) -m pytest -q -m "not slow and not llm and not browser"
 
 qa: lint type test
 

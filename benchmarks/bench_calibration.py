@@ -25,7 +25,7 @@ from training.evaluate import EVAL, end_to_end_sets, pair_sets, sample
 from validator.calibration import balanced_accuracy, fit_cut, support_score
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import NLIScorer
+from validator.scorers.nli import NLIScorer
 
 
 def labelled_items(args: argparse.Namespace) -> dict[str, list[tuple[list[str], str, bool]]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import NLIScorer
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import DEFAULT_POLICY
 
 ANSWER = {"entailment": "supports", "contradiction": "contradicts"}

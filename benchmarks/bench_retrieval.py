@@ -39,7 +39,7 @@ from pathlib import Path
 from training.data import _overlap, _words
 from validator import retrieval
 from validator.retrieval import Evidence, SourceIndexCache, default_embed_function
-from validator.scoring import Backend
+from validator.scorers.base import Backend
 from validator.splitting import split_sentences
 
 MODES = ("lexical", "dense", "hybrid")

@@ -32,8 +32,9 @@ import numpy as np
 import ray
 from ray import serve
 
-from validator.remote import RemoteScorer
-from validator.scoring import NLIScorer, PairScorer
+from validator.scorers.base import PairScorer
+from validator.scorers.nli import NLIScorer
+from validator.scorers.remote import RemoteScorer
 from validator.serving import build_app
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import NLIScorer
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import DEFAULT_POLICY
 
 SWAPS = Path(__file__).resolve().parents[1] / "tests" / "data" / "swap_cases.jsonl"

@@ -50,6 +50,7 @@ def test_an_async_guard_raises_on_exception() -> None:
         asyncio.run(AsyncGuard().use(ProvenanceNLI(on_fail="exception")).validate(ANSWER, metadata=METADATA))
 
 
+@pytest.mark.slow
 def test_an_async_llm_is_reasked_for_a_corrected_answer() -> None:
     calls: list[Any] = []
 
@@ -90,6 +91,7 @@ def test_async_streaming_drops_the_failing_sentence() -> None:
     assert SUPPORTED in validated and "Mount Everest is the highest mountain above sea level." in validated
 
 
+@pytest.mark.slow
 def test_the_event_loop_keeps_ticking_through_eight_concurrent_checks() -> None:
     """guardrails runs a validator's ``validate`` on the loop's executor, so the loop waits only
     for the GIL, never for a whole check. The answers of ``benchmarks/bench_async.py`` (16 sentences
@@ -125,6 +127,7 @@ def _benchmark(name: str) -> Any:
     return module
 
 
+@pytest.mark.slow
 def test_the_async_example_runs_and_prints_the_verdicts() -> None:
     result = subprocess.run(
         [sys.executable, "examples/async_guard.py"], cwd=ROOT, capture_output=True, text=True, timeout=300

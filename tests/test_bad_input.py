@@ -281,6 +281,7 @@ def test_a_lone_surrogate_in_the_answer_fails_closed() -> None:
     assert "surrogate" in failed.error_message and failed.fix_value == ""
 
 
+@pytest.mark.slow
 def test_a_lone_surrogate_row_is_a_row_error_and_the_other_rows_are_checked(tmp_path: Path) -> None:
     rows = [
         {"id": "bad", "text": SURROGATE_ANSWER, "sources": [SOURCE]},
@@ -303,6 +304,7 @@ def test_deeply_nested_json_sources_are_invalid_input() -> None:
         ProvenanceNLI(on_fail="noop").validate(SOURCE, {"sources": DEEP})
 
 
+@pytest.mark.slow
 def test_a_deeply_nested_batch_line_is_a_row_error(tmp_path: Path) -> None:
     good = json.dumps({"id": "good", "text": SOURCE, "sources": [SOURCE]})
     (tmp_path / "in.jsonl").write_text(f"{DEEP}\n{good}\n", encoding="utf-8")

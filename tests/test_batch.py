@@ -47,6 +47,7 @@ def test_a_bad_row_gets_an_error_and_the_others_their_verdicts() -> None:
     assert verdicts == ["supported", "contradicted", "supported", "contradicted"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs the [serve] extra")
 def test_ray_data_engine_writes_every_row_like_the_in_process_engine(tmp_path: Path) -> None:
     source = tmp_path / "rows.jsonl"

@@ -57,6 +57,7 @@ def test_a_fusion_of_unrelated_sentences_never_supports(guards: dict[str, Guard]
         assert sentence["verdict"] != "supported", sentence
 
 
+@pytest.mark.slow
 def test_the_cli_fails_a_fused_name(tmp_path: Path) -> None:
     (tmp_path / "source.txt").write_text(DARWIN, encoding="utf-8")
     result = run_cli(

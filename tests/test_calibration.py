@@ -18,7 +18,7 @@ from validator.config import CheckerConfig
 from validator.defaults import BUNDLED_MODEL_DIR
 from validator.errors import InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import ModelSettings, entailment_floor
+from validator.scorers.base import ModelSettings, entailment_floor
 
 ROWS = [json.loads(line) for line in (Path(__file__).parent / "data" / "ood_legal_technical.jsonl").open()]
 DEFAULT = ModelSettings.for_model(str(BUNDLED_MODEL_DIR))
@@ -47,6 +47,7 @@ def failing_items(rows: list[dict], settings: Path | None = None) -> int:
     return sum(validator.validate(r["hypothesis"], {"sources": [r["premise"]]}).outcome == "fail" for r in rows)
 
 
+@pytest.mark.slow
 def test_the_fitted_cut_moves_the_way_the_labels_say(scored, tmp_path: Path) -> None:
     """Ungrounded answers the model passes at its default cut raise the cut, and the answers between
     the two cuts now fail."""
@@ -73,6 +74,7 @@ def test_the_fitted_cut_moves_the_way_the_labels_say(scored, tmp_path: Path) -> 
     assert (default_outcome, tightened.outcome) == ("pass", "fail")
 
 
+@pytest.mark.slow
 def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path: Path) -> None:
     """Grounded answers the model flags (scores 0.3-0.6) would pull the cut down, but never below
     what an undecided 3-way model scores plus a margin (0.38): such a cut, with the model's
@@ -90,6 +92,7 @@ def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path
     ProvenanceNLI(settings_file=str(settings))  # loads: the fitted file is never one the validator refuses
 
 
+@pytest.mark.slow
 def test_three_way_labels_fit_the_contradiction_cut(tmp_path: Path) -> None:
     items = write_rows(tmp_path / "all.jsonl", ROWS)
     result = run_cli("calibrate", "--input", str(items), "--json", "--max-missed", "0.1")
@@ -106,6 +109,7 @@ def test_three_way_labels_fit_the_contradiction_cut(tmp_path: Path) -> None:
     assert 0.0 <= written["contradiction_threshold"] <= 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rows", "message"),
     [
@@ -125,6 +129,7 @@ def test_a_bad_labelled_file_is_a_one_line_error(tmp_path: Path, rows: list, mes
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_settings_file_for_another_model_or_with_a_bad_field_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"entailment_threshold": 0.6, "labels": ["not_entailment", "entailment"]}))
@@ -139,6 +144,7 @@ def test_a_settings_file_for_another_model_or_with_a_bad_field_is_refused(tmp_pa
     assert result.returncode == 2 and "entailment_threshold" in result.stderr
 
 
+@pytest.mark.slow
 def test_settings_reach_the_citations_command(tmp_path: Path) -> None:
     strict = tmp_path / "strict.json"
     strict.write_text(json.dumps({"entailment_threshold": 1.0}))
@@ -162,6 +168,7 @@ TWO_ROWS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("copies", [1, 20])
 def test_calibrate_refuses_too_few_distinct_model_decided_rows(tmp_path: Path, copies: int) -> None:
     items = write_jsonl(tmp_path / "rows.jsonl", TWO_ROWS, copies)

@@ -24,11 +24,11 @@ from transformers import PreTrainedTokenizerFast, T5Config, T5ForConditionalGene
 
 from validator import ProvenanceNLI
 from validator.batch import BatchJob
-from validator.checkers import HHEMScorer, MiniCheckScorer
-from validator.checkers.hhem import PROMPT
 from validator.citations import Citation, CitationChecker
 from validator.config import CheckerConfig
 from validator.errors import InvalidInput
+from validator.scorers import HHEMScorer, MiniCheckScorer
+from validator.scorers.hhem import PROMPT
 
 SOURCES = ["Alpha, beta and gamma are the three claims this source lists."]
 ANSWER = "The alpha claim holds here. The beta claim holds here. The gamma claim holds here."
@@ -252,3 +252,15 @@ def test_a_pair_scorer_past_its_timeout_fails_closed() -> None:
     assert time.monotonic() - started < 2.5 and not passed.validation_passed
     failed = last_result(guard)
     assert "did not answer within 0.5 s" in failed.error_message and failed.fix_value == ""
+
+
+def test_the_old_import_path_still_works_this_release_with_a_warning() -> None:
+    """``validator.checkers`` was the scorers' home before ``validator.scorers``."""
+    import validator.checkers
+    import validator.scorers
+
+    with pytest.warns(DeprecationWarning, match="validator.scorers.MiniCheckScorer"):
+        moved = validator.checkers.MiniCheckScorer
+    assert moved is validator.scorers.MiniCheckScorer
+    with pytest.raises(AttributeError):
+        _ = validator.checkers.NoSuchScorer

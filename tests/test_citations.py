@@ -217,6 +217,7 @@ def citations_cli(*options: str):
     )
 
 
+@pytest.mark.slow
 def test_the_citations_command_takes_its_threshold_and_fail_on_flags() -> None:
     """By default c1 is verified at 0.84 (the README's example); with nothing counting as support
     and everything as contradiction, every citation the model judges is contradicted."""
@@ -231,6 +232,7 @@ def test_the_citations_command_takes_its_threshold_and_fail_on_flags() -> None:
     assert rejected.returncode == 2 and len(rejected.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_fail_on_decides_the_citations_exit_status(tmp_path: Path) -> None:
     (tmp_path / "c.json").write_text(json.dumps([{"id": "a", "claim": "Santa Claus lives at the North Pole."}]))
     (tmp_path / "s.txt").write_text("The licence is granted to you.\n", encoding="utf-8")

@@ -23,6 +23,7 @@ def check_stdin(answer: str, *options: str) -> subprocess.CompletedProcess[str]:
     return run("check", "--sources", "examples/eiffel-tower.txt", "--text", "-", *options, stdin=answer)
 
 
+@pytest.mark.slow
 def test_check_prints_a_table_and_exits_1_on_the_shipped_example() -> None:
     result = run(
         "check", "--sources", "examples/eiffel-tower.txt", "examples/mount-everest.txt", "--text", "examples/answer.txt"
@@ -36,6 +37,7 @@ def test_check_prints_a_table_and_exits_1_on_the_shipped_example() -> None:
     assert "sentences pass" in lines[-1]
 
 
+@pytest.mark.slow
 def test_check_json_from_stdin_and_exit_0_when_supported() -> None:
     result = check_stdin("The Eiffel Tower is 330 metres tall.", "--json")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -45,6 +47,7 @@ def test_check_json_from_stdin_and_exit_0_when_supported() -> None:
     assert report["sentences"][0]["source_index"] == 0
 
 
+@pytest.mark.slow
 def test_check_batch_jsonl(tmp_path: Path) -> None:
     items = [
         {
@@ -68,11 +71,13 @@ def test_check_batch_jsonl(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[0].split()[:2] == ["a", "pass"]  # a table, like check
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2_with_a_message() -> None:
     result = run("check", "--sources", "no-such-file.txt", "--text", "examples/answer.txt")
     assert result.returncode == 2 and "no-such-file.txt" in result.stderr
 
 
+@pytest.mark.slow
 def test_bad_input_files_exit_2_with_one_line(tmp_path: Path) -> None:
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00\x01 not text")
@@ -87,6 +92,7 @@ def test_bad_input_files_exit_2_with_one_line(tmp_path: Path) -> None:
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
 
     shutil.copytree(BUNDLED_MODEL_DIR, tmp_path / "model")
@@ -96,6 +102,7 @@ def test_a_corrupt_model_exits_3(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_check_batch_reports_bad_lines_as_rows_and_keeps_old_output_on_failure(tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     good = {"id": 1, "text": "The Eiffel Tower was completed in 1889.", "sources": ["It was completed in 1889."]}
@@ -117,6 +124,7 @@ def test_check_batch_reports_bad_lines_as_rows_and_keeps_old_output_on_failure(t
     assert not list(tmp_path.glob(".out.jsonl.*"))
 
 
+@pytest.mark.slow
 def test_citations_with_bad_entries_and_an_out_of_range_gate_exit_2(tmp_path: Path) -> None:
     for entries in ([1, 2], [{"quote": "no claim"}], [{"claim": "x", "quote": 5}]):
         path = tmp_path / "citations.json"
@@ -129,6 +137,7 @@ def test_citations_with_bad_entries_and_an_out_of_range_gate_exit_2(tmp_path: Pa
     assert gate.returncode == 2 and "between 0 and 1" in gate.stderr
 
 
+@pytest.mark.slow
 def test_check_batch_and_calibrate_take_every_setting_check_takes() -> None:
     """One set of settings flags: check-batch takes every one check takes (the two once drifted
     apart), and calibrate every one that decides a score (model and retrieval, not the cut)."""
@@ -179,6 +188,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 def test_the_settings_table_covers_every_settings_flag_of_check() -> None:
     """A new settings flag must join the table below, so the commands cannot drift apart again."""
     import re
@@ -211,6 +221,7 @@ def test_every_command_passes_each_settings_flag_it_takes_to_the_checker_config(
     assert all(settings[name] == default[name] for name in others - {"llm_kwargs"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["-1", "0", "x"])
 def test_a_bad_count_is_a_one_line_usage_error(value: str) -> None:
     result = run_cli("check-batch", "--input", "examples/items.jsonl", "--items-per-batch", value)
@@ -218,6 +229,7 @@ def test_a_bad_count_is_a_one_line_usage_error(value: str) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "--items-per-batch" in result.stderr
 
 
+@pytest.mark.slow
 def test_an_empty_answer_never_passes(tmp_path: Path) -> None:
     (tmp_path / "answer.txt").write_text(" \n\t", encoding="utf-8")
     result = run_cli("check", "--sources", "examples/eiffel-tower.txt", "--text", str(tmp_path / "answer.txt"))
@@ -233,6 +245,7 @@ def test_an_empty_answer_never_passes(tmp_path: Path) -> None:
         assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": ["Paris is in France."]}).outcome == "fail"
 
 
+@pytest.mark.slow
 def test_an_endless_file_is_refused_not_read(tmp_path: Path) -> None:
     for flag in ("--sources", "--text"):
         other = "--text" if flag == "--sources" else "--sources"

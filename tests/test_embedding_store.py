@@ -41,6 +41,7 @@ print(json.dumps({"verdicts": verdicts, "embedder_loaded": load_default_embedder
 """
 
 
+@pytest.mark.slow
 def test_a_second_process_over_the_same_sources_never_loads_the_embedder(tmp_path: Path) -> None:
     first = ProvenanceNLI(on_fail="noop", embedding_cache=str(tmp_path)).validate(ANSWER, {"sources": SOURCES})
     stored = len(EmbeddingStore(tmp_path, "unused"))

@@ -56,6 +56,7 @@ def test_a_placeholder_in_the_first_sentence_does_not_hide_the_answer() -> None:
     assert "".join(s["sentence"] for s in sentences).replace(" ", "") == answer.replace(" ", "")
 
 
+@pytest.mark.slow
 def test_the_cli_and_check_batch_fail_on_the_placeholder_sentence(tmp_path: Path) -> None:
     source = tmp_path / "eiffel.txt"
     source.write_text(EIFFEL[0], encoding="utf-8")
@@ -136,6 +137,7 @@ def test_invisible_characters_never_make_a_negated_claim_pass(claim: str, marks:
     assert result.outcome == "fail" and result.fix_value == ""  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(HOSTILE.filter(lambda t: t.strip() != ""), st.booleans()), min_size=1, max_size=4))
 @example([("\ud800", False)])  # a lone surrogate, found by hypothesis
@@ -201,6 +203,7 @@ def test_streaming_refuses_modes_guardrails_cannot_apply(on_fail: str) -> None:
 NO_NUMBERS = "Gustave Eiffel wrote a symphony in B♭ major."
 
 
+@pytest.mark.slow
 def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("onnxruntime")
     from validator.retrieval import load_default_embedder
@@ -228,9 +231,9 @@ def test_onnx_cache_tells_a_checkpoint_from_the_plain_model(tmp_path: Path, monk
     assert sorted(outputs) == ["last_hidden_state", "logits", "logits"]  # the embedder's, and one per NLI weights
     for cached in (tmp_path / "cache" / "onnx").glob("*/model.int8.onnx"):
         cached.write_bytes(cached.read_bytes()[:1000])  # truncated: must be rebuilt, not raise
-    from validator import scoring
+    from validator.scorers import nli
 
-    scoring._MODELS.clear()
+    nli._MODELS.clear()
     again = ProvenanceNLI(on_fail="noop", backend="onnx").validate(NO_NUMBERS, metadata)
     assert again.outcome == "fail" and "could not run" not in str(getattr(again, "error_message", ""))
 

@@ -71,6 +71,7 @@ def test_the_policy_survives_guardrails_rebuilding_the_guard() -> None:
     assert outcome(guard.validate(UNSURE, metadata={"sources": SOURCES})).validated_output == UNSURE
 
 
+@pytest.mark.slow
 def test_the_cli_summary_says_what_failed_and_what_was_kept(tmp_path: Path) -> None:
     (tmp_path / "s.txt").write_text("\n".join(SOURCES))
     (tmp_path / "a.txt").write_text(ANSWER)
@@ -88,6 +89,7 @@ def test_the_cli_summary_says_what_failed_and_what_was_kept(tmp_path: Path) -> N
     assert json.loads(as_json.stdout)["flagged"] == [0]
 
 
+@pytest.mark.slow
 def test_check_batch_lists_only_the_sentences_that_failed(tmp_path: Path) -> None:
     """With --uncertain flag, a row's failing sentences are the sure ones: the kept one is not listed."""
     rows = tmp_path / "rows.jsonl"

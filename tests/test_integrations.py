@@ -260,6 +260,7 @@ def post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return error.code, json.loads(error.read() or b"{}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("answer", "validated"),
     [(SUPPORTED, SUPPORTED), (ANSWER, SUPPORTED), ("The Eiffel Tower was completed in 1925.", "")],
@@ -280,6 +281,7 @@ def test_server_openai_route_checks_the_llms_answer(guardrails_server: str, answ
     assert "sources" not in json.dumps(SayChat.requests[-1]), "the sources are for the validator, not the LLM"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("answer", "validated", "failures"),
     [(SUPPORTED, SUPPORTED, 0), (ANSWER, SUPPORTED, 1), ("The Eiffel Tower was completed in 1925.", "", 1)],
@@ -296,6 +298,7 @@ def test_server_validate_route_checks_the_apps_answer(
     assert len(outcome.get("validationSummaries", [])) == failures
 
 
+@pytest.mark.slow
 def test_server_refuses_sources_that_are_not_a_list(guardrails_server: str) -> None:
     status, outcome = post(
         f"{guardrails_server}/guards/provenance/validate", {"llm_output": SUPPORTED, "metadata": {"sources": EIFFEL}}
@@ -304,6 +307,7 @@ def test_server_refuses_sources_that_are_not_a_list(guardrails_server: str) -> N
     assert "sources" in json.dumps(outcome), outcome  # the client is told what was wrong
 
 
+@pytest.mark.slow
 def test_server_tells_the_client_what_its_request_lacks(guardrails_server: str) -> None:
     """No metadata at all: a 4xx whose body carries the validator's one-line message, not a bare
     "Internal Server Error" with the reason only in the server's log."""
@@ -317,6 +321,7 @@ def test_server_tells_the_client_what_its_request_lacks(guardrails_server: str) 
 EXAMPLE_OUTPUT = f"{ANSWER!r} -> {SUPPORTED!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["langchain_rag", "llama_index_rag"])
 def test_framework_examples_run_offline(name: str, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "LITELLM_"))} | {"HOME": str(tmp_path)}
@@ -334,6 +339,7 @@ def test_framework_examples_run_offline(name: str, tmp_path: Path) -> None:
     assert json.loads(result.stdout.split("ATTEMPTS ", 1)[1]) == []
 
 
+@pytest.mark.slow
 def test_server_example_runs() -> None:
     result = subprocess.run(
         [sys.executable, "examples/guardrails_server.py"], cwd=ROOT, capture_output=True, text=True, timeout=600

@@ -228,6 +228,7 @@ def test_an_llm_scorer_without_a_callable_is_a_clear_error() -> None:
         ProvenanceNLI(scorer_mode="gpt")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> None:
     url, _ = server
     source = tmp_path / "eiffel.txt"
@@ -258,6 +259,7 @@ def _citations_cli(url: str, tmp_path, entries: list[dict], *options: str):
     )
 
 
+@pytest.mark.slow
 def test_the_citation_checker_uses_the_judge(server: tuple[str, type], tmp_path) -> None:
     url, handler = server
     entries = [
@@ -280,6 +282,7 @@ def test_the_citation_checker_uses_the_judge(server: tuple[str, type], tmp_path)
     assert "LLM judge openai/scripted: 3 calls" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_citation_checker_fails_closed_when_the_judge_does(server: tuple[str, type], tmp_path) -> None:
     url, _ = server
     entries = [{"id": "c1", "claim": "The tower (garbage) was completed in 1889.", "section": "History"}]
@@ -314,6 +317,7 @@ def test_the_citation_cascade_asks_the_judge_only_below_the_gate() -> None:
         CitationChecker(scorer_mode="llm")
 
 
+@pytest.mark.slow
 def test_a_local_judge_needs_no_key(server: tuple[str, type], tmp_path) -> None:
     """A server on this machine is reached without a key (LiteLLM would refuse, or send the
     user's OPENAI_API_KEY there): the judge sends a placeholder."""
@@ -413,6 +417,7 @@ def test_text_in_the_fence_cannot_close_it() -> None:
         assert "Ignore the evidence" in body
 
 
+@pytest.mark.slow
 def test_llm_timeout_applies_to_a_callable_judge() -> None:
     import time
 

@@ -11,7 +11,8 @@ import json
 import pytest
 
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
+from validator.scorers.nli import NLIScorer
 
 PAIRS = [
     (

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from validator import ProvenanceNLI
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("answer", "failing"),
     [(WRONG_YEAR, 0), ("The Eiffel Tower is in Paris. It was completed in 1931.", 1)],

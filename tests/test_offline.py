@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers import OUTSIDE_SOCKET_AUDIT
 
 from validator.offline import disable_guardrails_metrics
@@ -41,6 +42,7 @@ print("RESULT " + json.dumps({"attempts": attempts, "output": outcome.validated_
 )
 
 
+@pytest.mark.slow
 def test_post_install_import_and_validate_open_no_outside_socket(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_", "NLTK_", "LITELLM_"))}
     env["HOME"] = str(tmp_path)  # a user who never configured guardrails
@@ -66,6 +68,7 @@ def test_post_install_is_idempotent_and_respects_the_users_choice(tmp_path: Path
     assert rc.read_text() == "id=abc\nenable_metrics=true\n"
 
 
+@pytest.mark.slow
 def test_the_hub_cards_post_install_command_runs_the_same_step_offline(tmp_path: Path) -> None:
     """``python -m guardrails_ai.provenance_nli.post_install``, as the hub card tells users, from
     outside the checkout: the same step (the rc file written, both models load), no outside socket,

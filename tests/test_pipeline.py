@@ -13,7 +13,7 @@ from validator import retrieval
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import SourceIndex, default_embed_function, load_default_embedder
-from validator.scoring import Backend
+from validator.scorers.base import Backend
 
 SOURCES = [
     "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall.",
@@ -203,6 +203,7 @@ def test_concurrent_checks_are_safe(checker: ProvenanceChecker) -> None:
     assert [[s.verdict for s in r.sentences] for r in results] == expected
 
 
+@pytest.mark.slow
 def test_skipping_the_joint_premise_changes_no_verdict_and_no_review_flag(checker: ProvenanceChecker) -> None:
     """The joint premise is scored only where no passage settles the sentence at the review
     threshold; a review threshold of 1 scores it everywhere, as every premise used to be."""
@@ -231,10 +232,17 @@ def test_joint_premise_combines_facts_from_two_passages(checker: ProvenanceCheck
     assert joint.sentences[0].verdict == "supported"
 
 
+def _parents(module: str) -> list[str]:
+    parts = module.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
 def test_no_module_of_the_validator_imports_one_that_imports_it_back() -> None:
-    """The package's modules form no import circle, counting imports made for types only: a stage
-    that reaches back into the checker that runs it (or settings that import what they build) is
-    a tangle a new maintainer must hold in mind whole."""
+    """The package's modules form no import circle, counting imports made for types only and the
+    packages an import runs first: a stage that reaches back into the checker that runs it (or
+    settings that import what they build) is a tangle a new maintainer must hold in mind whole,
+    and a circle through a package's ``__init__`` fails at import in whichever process imports
+    the wrong module first."""
     import ast
     import graphlib
     from pathlib import Path
@@ -257,5 +265,7 @@ def test_no_module_of_the_validator_imports_one_that_imports_it_back() -> None:
                 imported |= submodules if submodules <= modules.keys() else {node.module} & modules.keys()
             elif isinstance(node, ast.Import):
                 imported |= {alias.name for alias in node.names} & modules.keys()
-        graph[name] = imported - {name}
+        # importing a.b.c first runs the packages a.b and a.b.c's parents a module is not inside
+        packages = {parent for module in imported for parent in _parents(module) if not name.startswith(parent + ".")}
+        graph[name] = (imported | (packages & modules.keys())) - {name}
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError naming the circle

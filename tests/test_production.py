@@ -44,6 +44,7 @@ def grounded_failed(settings: Path) -> float:
 # 1-2. A false-alarm budget, the rates with their intervals, and the trade-off drawn.
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("budget", [0.25, 0.5])
 def test_calibrate_keeps_within_a_false_alarm_budget_and_says_what_it_costs(
     labelled: Path, tmp_path: Path, budget: float
@@ -78,6 +79,7 @@ def test_calibrate_keeps_within_a_false_alarm_budget_and_says_what_it_costs(
     assert not re.search(r"(?:src|href)=\"?https?:", html)
 
 
+@pytest.mark.slow
 def test_a_wider_budget_never_catches_fewer_ungrounded_answers(labelled: Path, tmp_path: Path) -> None:
     passed = []
     for budget in ("0.25", "0.6"):
@@ -87,6 +89,7 @@ def test_a_wider_budget_never_catches_fewer_ungrounded_answers(labelled: Path, t
     assert passed[1] <= passed[0]
 
 
+@pytest.mark.slow
 def test_a_budget_no_cut_can_keep_is_said_in_one_line(labelled: Path) -> None:
     result = run_cli("calibrate", "--input", str(labelled), "--max-false-alarms", "0.01")
     assert result.returncode == 2
@@ -94,6 +97,7 @@ def test_a_budget_no_cut_can_keep_is_said_in_one_line(labelled: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_budget_and_max_missed_together_are_refused(labelled: Path) -> None:
     result = run_cli("calibrate", "--input", str(labelled), "--max-false-alarms", "0.1", "--max-missed", "0.1")
     assert result.returncode == 2 and "not allowed with" in result.stderr
@@ -154,6 +158,7 @@ def test_repair_must_be_a_bool() -> None:
         ProvenanceNLI(repair="yes")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_value_at_fault_is_marked_in_the_result_the_cli_and_the_html(tmp_path: Path) -> None:
     answer = "The summit is 9,120 metres above sea level. The survey found 40 crevasses."
     guard = _guard()

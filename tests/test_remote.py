@@ -21,9 +21,9 @@ from helpers import last_result, loopback_server, outcome, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
-from validator.protocol import decode_request, decode_response, encode_request, encode_response
-from validator.remote import RemoteScorer, hub_token_for
-from validator.scoring import NLIScorer
+from validator.scorers.nli import NLIScorer
+from validator.scorers.protocol import decode_request, decode_response, encode_request, encode_response
+from validator.scorers.remote import RemoteScorer, hub_token_for
 
 SOURCES = ["The Eiffel Tower was completed in 1889 and is 330 metres tall."]
 ANSWER = "The Eiffel Tower was completed in 1889. The Eiffel Tower was completed in 1925."

@@ -37,6 +37,7 @@ def assert_self_contained(doc: lxml.html.HtmlElement) -> None:
     assert [s.get("type") for s in doc.xpath("//script")] in ([None], ["application/json", None])
 
 
+@pytest.mark.slow
 def test_the_check_report_of_the_example_shows_every_sentence_with_its_verdict(tmp_path: Path) -> None:
     report = tmp_path / "report.html"
     args = ["--sources", "examples/eiffel-tower.txt", "examples/mount-everest.txt", "--text", "examples/answer.txt"]
@@ -142,6 +143,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[dict], list[di
     return items, outputs, folder / "report.html"
 
 
+@pytest.mark.slow
 def test_the_batch_report_summarises_and_holds_every_item(batch: tuple[list[dict], list[dict], Path]) -> None:
     items, outputs, report = batch
     doc = page(report)
@@ -181,6 +183,7 @@ def test_the_batch_page_stays_light_with_1000_items(batch: tuple[list[dict], lis
     assert not doc.cssselect(".item-body *")
 
 
+@pytest.mark.slow
 def test_the_citations_report_puts_the_review_queue_first(tmp_path: Path) -> None:
     report = tmp_path / "citations.html"
     result = run_cli(

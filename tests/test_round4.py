@@ -53,6 +53,7 @@ def test_flag_never_keeps_a_rule_verdict(answer: str, source: str) -> None:
     assert not passed
 
 
+@pytest.mark.slow
 def test_the_cli_under_flag_fails_a_rule_verdict(tmp_path: Path) -> None:
     (tmp_path / "s.txt").write_text("Officers detained two men after the burglary.")
     (tmp_path / "a.txt").write_text("Three men were detained after the burglary.")

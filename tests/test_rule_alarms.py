@@ -76,6 +76,7 @@ def test_a_rule_catches_every_ungrounded_twin(rules_alone: Guard, row: dict) -> 
     assert not result.validation_passed, sentences_of(last_result(rules_alone))
 
 
+@pytest.mark.slow
 def test_the_bundled_model_on_the_grounded_answers(bundled: Guard) -> None:
     """End to end with the bundled model: no rule vetoes any grounded answer (the model may still
     be unsure of some), and every twin fails. The floor on how many pass is the LLM answers'; of

@@ -18,7 +18,8 @@ from transformers import AutoModelForSequenceClassification
 from validator import ProvenanceNLI
 from validator.defaults import BUNDLED_MODEL_DIR, MODEL_SETTINGS_FILE
 from validator.errors import InvalidInput
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, NLIScorer, label_columns
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL, label_columns
+from validator.scorers.nli import NLIScorer
 
 PAIRS = [("A premise.", "A hypothesis."), ("Another premise, a bit longer than the first.", "Short.")]
 
@@ -123,6 +124,7 @@ def test_a_broken_settings_file_is_invalid_input(model_copy: Path, settings_json
         ProvenanceNLI(model_name=str(model_copy))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("field", "value"),
     [

@@ -27,7 +27,7 @@ from guardrails import Guard
 from helpers import outcome, sentences_of
 
 from validator import ProvenanceNLI
-from validator.protocol import encode_request
+from validator.scorers.protocol import encode_request
 
 if importlib.util.find_spec("ray") is None:  # looked up, not imported: Ray runs in `serve run` only
     pytest.skip("needs the [serve] extra", allow_module_level=True)
@@ -108,6 +108,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, subproc
         log.close()
 
 
+@pytest.mark.slow
 def test_a_guard_through_the_endpoint_gets_the_local_results(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     local = ProvenanceNLI(on_fail="fix").validate(ANSWER, {"sources": SOURCES})
@@ -124,6 +125,7 @@ def test_a_guard_through_the_endpoint_gets_the_local_results(app: tuple[str, sub
         assert theirs["contradiction"] == pytest.approx(ours["contradiction"], abs=1e-5)
 
 
+@pytest.mark.slow
 def test_v2_route_health_and_bad_requests(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     body = encode_request([("Paris is in France.", "Paris is in Spain.")])
@@ -137,6 +139,7 @@ def test_v2_route_health_and_bad_requests(app: tuple[str, subprocess.Popen]) -> 
     assert requests.get(f"{url}/health", timeout=30).json()["status"] == "ready"
 
 
+@pytest.mark.slow
 def test_a_bad_request_never_fails_the_requests_batched_with_it(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     good = [encode_request([(SOURCES[0], f"The Eiffel Tower is {300 + i} metres tall.")]) for i in range(8)]
@@ -150,6 +153,7 @@ def test_a_bad_request_never_fails_the_requests_batched_with_it(app: tuple[str, 
     assert codes == [400] + [200] * 8
 
 
+@pytest.mark.slow
 def test_requests_over_the_limits_or_off_the_spec_are_refused(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     post = lambda **kwargs: requests.post(f"{url}/validate", timeout=60, **kwargs).status_code  # noqa: E731
@@ -168,6 +172,7 @@ def test_requests_over_the_limits_or_off_the_spec_are_refused(app: tuple[str, su
     assert post(json=wrong_type) == 400
 
 
+@pytest.mark.slow
 def test_concurrent_requests_are_scored_in_shared_batches(app: tuple[str, subprocess.Popen]) -> None:
     url, _ = app
     bodies = [encode_request([(SOURCES[0], f"The Eiffel Tower is {300 + i} metres tall.")]) for i in range(12)]
@@ -182,6 +187,7 @@ def test_concurrent_requests_are_scored_in_shared_batches(app: tuple[str, subpro
     assert max(merged) > 1, merged
 
 
+@pytest.mark.slow
 def test_a_stopped_endpoint_fails_closed(app: tuple[str, subprocess.Popen]) -> None:
     url, process = app
     validator = ProvenanceNLI(on_fail="noop", use_local=False, validation_endpoint=f"{url}/validate")

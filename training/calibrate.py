@@ -22,7 +22,8 @@ from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 from training.data import LABELS, read_jsonl
 from validator import defaults
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend, NLIScorer
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import decide_columns
 
 GRID = np.round(np.arange(0.05, 0.96, 0.01), 2)

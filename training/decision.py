@@ -52,7 +52,7 @@ from training.data import read_jsonl
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, pair_sets, sample
 from validator import defaults
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.scoring import ModelSettings
+from validator.scorers.base import ModelSettings
 from validator.signals import PROBABILITIES, SIGNALS
 from validator.verdicts import SentenceResult
 

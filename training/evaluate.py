@@ -46,7 +46,8 @@ from validator.calibration import support_score
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.retrieval import Retrieval
-from validator.scoring import BACKENDS, ENTAILMENT, Backend, NLIScorer
+from validator.scorers.base import BACKENDS, ENTAILMENT, Backend
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import DEFAULT_POLICY, decide_columns
 
 EVAL = Path("../shared/data/eval")

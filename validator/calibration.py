@@ -36,7 +36,7 @@ import numpy as np
 from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
-from validator.scoring import CONTRADICTION, entailment_floor
+from validator.scorers.base import CONTRADICTION, entailment_floor
 
 INTERVAL = 0.9
 """The confidence of the intervals ``calibrate`` prints: 90%, as the bootstrap's."""

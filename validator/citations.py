@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Literal
 
 from validator import defaults
 from validator.bindings import FUSED_NOTE, fused
-from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
 from validator.numbers import check_numbers, spelled_like
 from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
-from validator.scoring import CONTRADICTION, ENTAILMENT, NLIScorer, PairScorer
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
+from validator.scorers.external import PairScorerProtocol, as_pair_scorer
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import ALWAYS_FAILS, SETTLED_VERDICTS, Thresholds, verdict_of
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ class CitationChecker:
 
     Args:
         scorer: The NLI scorer, or any object with ``labels`` and ``predict``
-            (:class:`~validator.checkers.PairScorerProtocol`). Defaults to the bundled model.
+            (:class:`~validator.scorers.PairScorerProtocol`). Defaults to the bundled model.
         gate: Verdicts at least this confident are ``auto``, the rest ``review``. Defaults to 0.8.
         splitter: Cuts the document into sections. Defaults to :func:`auto_sections`.
         thresholds: Decision cut-offs. Defaults to the ones in the model folder.

@@ -32,7 +32,7 @@ from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_llm_kwarg
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
-from validator.scoring import BACKENDS, model_labels
+from validator.scorers.base import BACKENDS, model_labels
 from validator.verdicts import FAILABLE_VERDICTS, UNCERTAIN_POLICIES
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3

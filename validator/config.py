@@ -21,13 +21,14 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from validator import defaults
-from validator.checkers.external import ExternalScorer, PairScorerProtocol
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import InvalidInput, check_choice
 from validator.judge import SCORER_MODES, LLMCallable, LLMJudge, ScorerMode
-from validator.remote import RemoteScorer
 from validator.retrieval import RETRIEVALS, Retrieval
-from validator.scoring import BACKENDS, Backend, NLIScorer, PairScorer, check_sizes
+from validator.scorers.base import BACKENDS, Backend, PairScorer, check_sizes
+from validator.scorers.external import ExternalScorer, PairScorerProtocol
+from validator.scorers.nli import NLIScorer
+from validator.scorers.remote import RemoteScorer
 from validator.verdicts import (
     FAILABLE_VERDICTS,
     UNCERTAIN_POLICIES,
@@ -75,8 +76,8 @@ class ModelConfig:
         endpoint_timeout: Seconds to wait for the remote endpoint, or for one call of an app's
             ``pair_scorer``.
         pair_scorer: Another checker in the model's place: any object with ``labels`` and
-            ``predict(pairs)`` (:class:`~validator.checkers.PairScorerProtocol`), such as
-            :class:`~validator.checkers.MiniCheckScorer`. Its output is checked like a remote
+            ``predict(pairs)`` (:class:`~validator.scorers.PairScorerProtocol`), such as
+            :class:`~validator.scorers.MiniCheckScorer`. Its output is checked like a remote
             endpoint's; the thresholds are 0.5 unless ``settings_file`` (calibrated for it) says
             otherwise. Not with ``model_name``, ``model_checkpoint_path`` or
             ``inference_endpoint``. Defaults to None (the model).

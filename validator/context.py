@@ -92,7 +92,7 @@ def described(sentence: str) -> bool:
     """Whether the sentence's subject describes rather than names ("The company was founded in
     1990."): it may stand for the thing the sentence before is about, or for a new one ("The city
     library was completed in 1801." after a sentence about the Eiffel Tower), so it is never
-    rewritten, but a copy of it vouches only in the same context (:mod:`validator.pipeline.evidence`)."""
+    rewritten, but a copy of it vouches only in the same context (:mod:`validator.pipeline.settling`)."""
     own = _SUBJECT.match(sentence)
     return own is not None and _DESCRIPTION.fullmatch(own.group("subject")) is not None
 

@@ -23,14 +23,14 @@ from guardrails.validator_base import (
 )
 
 from validator import defaults, streaming
-from validator.checkers.external import PairScorerProtocol
 from validator.config import CheckerConfig, ValidationMethod
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, describe
 from validator.retrieval import Retrieval
-from validator.scoring import Backend
+from validator.scorers.base import Backend
+from validator.scorers.external import PairScorerProtocol
 from validator.splitting import SENTENCE_END, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS, FailPolicy, SentenceResult, Uncertain
 

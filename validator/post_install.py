@@ -24,7 +24,7 @@ def main() -> None:
     print(prefetch_hub_model(hub_model))
 
     from validator.retrieval import default_embed_function
-    from validator.scoring import NLIScorer
+    from validator.scorers.nli import NLIScorer
 
     scorer = NLIScorer(hub_model)
     scorer.warm_up()

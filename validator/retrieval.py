@@ -32,7 +32,7 @@ from validator.splitting import ChunkStrategy, chunk_text
 from validator.timeouts import call_with_timeout
 
 if TYPE_CHECKING:  # scoring loads torch; retrieval needs only the name of its backends
-    from validator.scoring import Backend
+    from validator.scorers.base import Backend
 
 DistanceMetric = Literal["cosine", "euclidean"]
 DISTANCE_METRICS: tuple[str, ...] = ("cosine", "euclidean")
@@ -61,7 +61,7 @@ class Evidence:
 def embedder_device(device: str | None) -> str:
     """Where the default embedder runs: where the NLI model would (``device``, else CUDA, then
     MPS, then the CPU)."""
-    from validator.scoring import pick_device
+    from validator.scorers.nli import pick_device
 
     return str(pick_device(device))
 
@@ -126,7 +126,7 @@ def load_default_embedder(device: str, backend: Backend) -> EmbedFunction:
     # small batches on a CPU: sorted by length, so little padding is wasted
     batch_size = defaults.CPU_BATCH_SIZE if model.device.type == "cpu" else defaults.ACCELERATOR_BATCH_SIZE
     if backend == "onnx":
-        from validator.onnx_backend import OnnxSentenceEmbedder
+        from validator.scorers.onnx import OnnxSentenceEmbedder
 
         return OnnxSentenceEmbedder(model, "all-MiniLM-L6-v2", batch_size)
 

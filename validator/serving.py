@@ -4,7 +4,7 @@ One pool of replicas, each holding the model once, serves every app that points
 ``ProvenanceNLI(use_local=False, validation_endpoint=...)`` at it. Requests that arrive
 together are merged by ``@serve.batch`` into one forward pass. The same handler answers at
 ``/validate`` (the hub's route) and ``/v2/models/provenance-nli/infer`` (KServe v2); the
-format is in :mod:`validator.protocol`. ``pip install "provenance-nli[serve]"``, then::
+format is in :mod:`validator.scorers.protocol`. ``pip install "provenance-nli[serve]"``, then::
 
     serve run validator.serving:app
     serve run validator.serving:build_app num_replicas=2 num_cpus=1 max_batch_size=32
@@ -24,8 +24,9 @@ from ray.serve import Application
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput
-from validator.protocol import RequestTooLarge, decode_request, encode_response
-from validator.scoring import Backend, NLIScorer
+from validator.scorers.base import Backend
+from validator.scorers.nli import NLIScorer
+from validator.scorers.protocol import RequestTooLarge, decode_request, encode_response
 
 api = FastAPI(title="provenance-nli scoring", description=(__doc__ or "").splitlines()[0])
 

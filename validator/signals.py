@@ -37,7 +37,7 @@ import numpy as np
 from validator.bindings import terms
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.repair import correction
-from validator.scoring import CONTRADICTION, ENTAILMENT
+from validator.scorers.base import CONTRADICTION, ENTAILMENT
 
 SIGNALS: tuple[str, ...] = (
     "entailment",

@@ -1,14 +1,10 @@
-"""From NLI probabilities to one verdict per sentence.
+"""From NLI probabilities to one verdict per sentence, and which verdicts fail.
 
-Aggregation, stated once: a sentence is checked against each of its top-k passages and
-against their concatenation (the *joint premise*, which catches claims that combine facts
-from two places). It is **supported** when any premise entails it with probability at
-least the entailment threshold; otherwise **contradicted** when any premise contradicts it
-at least at the contradiction threshold; otherwise **unsupported**. Support wins over
-contradiction because sources may disagree, and a sentence that one source states is
-grounded. Thresholds come from the model folder (chosen on dev data) unless overridden.
-The joint premise is scored only for a sentence that no passage alone supports at both the
-entailment and the review threshold: for the rest it could change neither outcome.
+The rule is stated in ``docs/verdicts.md`` (*decide*): support by any premise at the entailment
+threshold wins, else contradiction at the contradiction threshold, else unsupported. Here are
+the cut-offs (:class:`Thresholds`, from the model folder unless overridden), the column choice
+that applies them (:func:`decide_columns`, :func:`decide`), the result record
+(:class:`SentenceResult`) and the fail policy (:class:`FailPolicy`).
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ from validator import defaults
 from validator.errors import InvalidInput
 from validator.quotes import Settlement
 from validator.retrieval import Evidence
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]
 Method = Literal[

@@ -7,7 +7,7 @@
 - :mod:`~validator.pipeline.claims`: the record each stage works on, one :class:`Claim` per
   sentence, open until a stage sets its result;
 - :mod:`~validator.pipeline.stages`: the stages, plain functions over a batch's open claims;
-- :mod:`~validator.pipeline.evidence`: what the sources (or the app's passages) settle alone;
+- :mod:`~validator.pipeline.settling`: what the sources (or the app's passages) settle alone;
 - :mod:`~validator.pipeline.results`: one constructor per kind of sentence result;
 - :mod:`~validator.pipeline.setup`: :class:`~validator.pipeline.setup.CheckSetup`, what the
   stages use of a checker (settings, scorer, cut-offs, judge, source indexes);

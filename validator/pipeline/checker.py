@@ -8,7 +8,6 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from validator.checkers.external import PairScorerProtocol, as_pair_scorer
 from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
 from validator.errors import ModelUnavailable
@@ -25,7 +24,8 @@ from validator.retrieval import (
     default_embed_function,
     default_embedder_name,
 )
-from validator.scoring import PairScorer, check_decisive
+from validator.scorers.base import PairScorer, check_decisive
+from validator.scorers.external import PairScorerProtocol, as_pair_scorer
 from validator.verdicts import SentenceResult
 
 
@@ -33,9 +33,9 @@ class ProvenanceChecker:
     """Checks texts against evidence with one scorer, one configuration and one source-index cache.
 
     Args:
-        scorer: What scores the (passage, sentence) pairs: an :class:`~validator.scoring.NLIScorer`,
+        scorer: What scores the (passage, sentence) pairs: an :class:`~validator.scorers.nli.NLIScorer`,
             a remote one, or any object with ``labels`` and ``predict``
-            (:class:`~validator.checkers.PairScorerProtocol`). Defaults to the one
+            (:class:`~validator.scorers.PairScorerProtocol`). Defaults to the one
             ``config.model`` describes (the bundled model on the best device).
         config: Every other setting (:class:`~validator.config.CheckerConfig`); its model group
             only builds the default scorer, and sets where the default embedder runs.
@@ -113,7 +113,7 @@ class ProvenanceChecker:
 
     def refuse_open_cut(self) -> None:
         """Refuse settings whose temperature and entailment cut together switch the check off
-        (:func:`~validator.scoring.check_decisive`). Called where a user's settings become a
+        (:func:`~validator.scorers.base.check_decisive`). Called where a user's settings become a
         check (the validator, the CLI, a batch job); calibration and evaluation cut at 0 on
         purpose, to score every sentence. A model that cannot load is not refused here: every
         check with it fails closed, saying why.

@@ -21,7 +21,7 @@ from validator.numbers import NumberFinding, check_numbers, claim_text, find_num
 from validator.pipeline.claims import Claim, reading_of, sources_of
 from validator.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.retrieval import Evidence
-from validator.scoring import CONTRADICTION, ENTAILMENT, NEUTRAL
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span
 from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 

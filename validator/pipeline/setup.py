@@ -16,7 +16,7 @@ from validator.judge import LLMJudge
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import SourceIndex
-from validator.scoring import PairScorer
+from validator.scorers.base import PairScorer
 from validator.verdicts import Thresholds
 
 

@@ -5,7 +5,7 @@
 - ``split`` cuts each text into sentences, one :class:`~validator.pipeline.claims.Claim` each;
 - ``read`` reads each in context ("It was…" → "The tower was…": :mod:`validator.context`);
 - ``fetch`` asks an app's ``query_function`` for each claim's passages;
-- ``settle`` decides what the texts decide alone (:mod:`validator.pipeline.evidence`): a quote
+- ``settle`` decides what the texts decide alone (:mod:`validator.pipeline.settling`): a quote
   no source holds, a copied sentence, a copied negation;
 - ``retrieve`` searches the ``sources`` for the passages of the rest and, where there is
   nothing to score them on
@@ -35,13 +35,13 @@ from validator.errors import TextTooLong
 from validator.judge import Usage
 from validator.language import is_english
 from validator.numbers import spelled_like
-from validator.pipeline import evidence, results
+from validator.pipeline import results, settling
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
 from validator.repair import correction, unsourced_number
 from validator.retrieval import Evidence, query
-from validator.scoring import ENTAILMENT, PairScorer
+from validator.scorers.base import ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
 from validator.verdicts import FAILABLE_VERDICTS
@@ -122,14 +122,14 @@ def fetch(batch: Batch, setup: CheckSetup) -> None:
 
 
 def settle(batch: Batch, setup: CheckSetup) -> None:
-    """Decide the claims the texts decide alone (:mod:`validator.pipeline.evidence`): against
+    """Decide the claims the texts decide alone (:mod:`validator.pipeline.settling`): against
     ``sources`` before any search, so a settled claim costs no embedding; against the passages
     ``fetch`` brought from a ``query_function``."""
     for request, claims in batch.by_request(batch.open):
         if request.sources is not None:
-            evidence.settle_on_sources(claims, request.sources, setup.index(batch, claims[0].item))
+            settling.settle_on_sources(claims, request.sources, setup.index(batch, claims[0].item))
         else:
-            evidence.settle_on_passages(claims, [claim.premises for claim in claims])
+            settling.settle_on_passages(claims, [claim.premises for claim in claims])
 
 
 def retrieve(batch: Batch, setup: CheckSetup) -> None:

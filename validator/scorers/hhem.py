@@ -18,9 +18,9 @@ from typing import Any
 
 import torch
 
-from validator.checkers.prompted import PromptedChecker
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.quiet import quiet_loading
+from validator.scorers.prompted import PromptedChecker
 
 PROMPT = "<pad> Determine if the hypothesis is true given the premise?\n\nPremise: {text1}\n\nHypothesis: {text2}"
 """HHEMv2Config's prompt; a checkpoint's config.json may give its own."""

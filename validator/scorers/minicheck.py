@@ -15,9 +15,9 @@ from typing import Any
 
 import torch
 
-from validator.checkers.prompted import PromptedChecker
 from validator.errors import InvalidInput, ModelUnavailable
 from validator.quiet import quiet_loading
+from validator.scorers.prompted import PromptedChecker
 
 UNSUPPORTED_TOKEN, SUPPORTED_TOKEN = 3, 209
 """The vocabulary ids MiniCheck reads the verdict from (its comment: "3 for no support and 209 for support")."""

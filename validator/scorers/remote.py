@@ -1,7 +1,7 @@
 """Scoring on a remote endpoint (``ProvenanceNLI(use_local=False, validation_endpoint=URL)``).
 
 Retrieval, verdicts and the tokenizer-based length checks stay in the app; only the
-(premise, hypothesis) pairs travel, in batches, as KServe v2 JSON (:mod:`validator.protocol`).
+(premise, hypothesis) pairs travel, in batches, as KServe v2 JSON (:mod:`validator.scorers.protocol`).
 Every way the call can go wrong (timeout, refused connection, non-2xx status, malformed
 body) raises :class:`ModelUnavailable`, which the validator turns into a failing result:
 a check that did not run never passes. A guardrails hub token is only ever sent to the hub.
@@ -17,8 +17,8 @@ import requests
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
-from validator.protocol import decode_response, encode_request
-from validator.scoring import ModelSettings, PairScorer
+from validator.scorers.base import ModelSettings, PairScorer
+from validator.scorers.protocol import decode_response, encode_request
 
 
 def hub_token_for(url: str) -> str | None:

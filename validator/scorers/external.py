@@ -9,7 +9,7 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, ModelUnavailable
-from validator.scoring import ModelSettings, PairScorer, checked_probabilities, named_columns
+from validator.scorers.base import ModelSettings, PairScorer, checked_probabilities, named_columns
 from validator.timeouts import call_with_timeout
 
 
@@ -40,7 +40,7 @@ class ExternalScorer(PairScorer):
     """A :class:`PairScorerProtocol` object as the pipeline's scorer.
 
     What it returns is trusted only as far as it can be checked
-    (:func:`~validator.scoring.checked_probabilities`, as for a remote endpoint): anything else,
+    (:func:`~validator.scorers.base.checked_probabilities`, as for a remote endpoint): anything else,
     and any exception it raises, is :class:`ModelUnavailable`, so the check fails closed and
     names the scorer.
 

@@ -1,6 +1,6 @@
 """The wire format of remote scoring: KServe v2 (Open Inference Protocol) JSON.
 
-One module owns both directions, so the client in :mod:`validator.remote` and the server in
+One module owns both directions, so the client in :mod:`validator.scorers.remote` and the server in
 :mod:`validator.serving` cannot drift apart. A request holds two BYTES tensors,
 ``premise`` and ``hypothesis``, of shape ``[N]``. A response holds ``probabilities`` (FP32,
 ``[N, L]``, row-major) and ``labels`` (BYTES, ``[L]``, the model's own ``id2label`` names),
@@ -16,7 +16,7 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable
-from validator.scoring import checked_probabilities
+from validator.scorers.base import checked_probabilities
 
 PREMISE, HYPOTHESIS, PROBABILITIES, LABELS = "premise", "hypothesis", "probabilities", "labels"
 
@@ -115,7 +115,7 @@ def decode_response(body: Any, rows: int) -> np.ndarray:
     A response is trusted only as far as it can be checked, because a wrong one would make
     sentences pass: the KServe v2 fields here (a flat list of numbers, a declared shape, if any,
     of ``[rows, labels]``), then what any scorer's output must be
-    (:func:`~validator.scoring.checked_probabilities`: labels including entailment, finite
+    (:func:`~validator.scorers.base.checked_probabilities`: labels including entailment, finite
     numbers in [0, 1], rows that sum to 1).
 
     Raises:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from validator.scoring import pick_device
+from validator.scorers.nli import pick_device
 
 
 class PromptedChecker(ABC):
