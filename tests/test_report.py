@@ -172,6 +172,7 @@ def test_the_batch_report_summarises_and_holds_every_item(batch: tuple[list[dict
         )
 
 
+@pytest.mark.slow
 def test_the_batch_page_stays_light_with_1000_items(batch: tuple[list[dict], list[dict], Path]) -> None:
     items, outputs, _ = batch
     many = [{**output, "text": item["text"]} for _ in range(4) for item, output in zip(items, outputs, strict=True)]

@@ -6,14 +6,13 @@ Two different failures, told apart in three steps:
    hyphenated across a line end) and the quote is looked up verbatim. ``found`` names the
    section that holds it; ``missing`` means the quote is **fabricated**, which needs no
    model; no quote means ``section-only`` and the cited section is used.
-2. **Judge.** A claim copied word for word from the located section is ``verified`` with
-   confidence 1.0 (method ``verbatim``, no model asked); one whose negation the section states
-   ("was not" for "was") is ``contradicted`` with confidence 1.0 (method ``negation_check``).
-   Otherwise the NLI relation of the claim to the section gives ``verified``, ``contradicted``
-   or ``unsupported`` (long sections are scored as windows); a ``verified`` claim must also pass
-   the number rule (:mod:`validator.numbers`) against its section, else method ``number_check``.
-   With ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead; with
-   ``"cascade"`` it decides only what the NLI model left below the gate. ``method`` says which.
+2. **Judge.** The claim is checked against the located section by the validator's own stages
+   (:mod:`validator.pipeline`: ``CheckRequest(claim, sources=[section], validation_method="full")``,
+   the section as one passage, scored as windows where it is long), so every rule of
+   ``docs/verdicts.md`` holds here as in the validator: a copy is ``verified`` and a copied
+   negation ``contradicted`` with confidence 1.0, then the model, the number and binding rules;
+   with ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead, with
+   ``"cascade"`` only what the NLI model left below the gate. ``method`` says which.
 3. **Route.** A verdict at or above the confidence gate is ``auto``; below it, ``review``.
    A fabricated quote is ``auto`` with confidence ``None``: no model was asked.
 
@@ -26,35 +25,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from validator import defaults
-from validator.bindings import FUSED_NOTE, fused
-from validator.judge import Judgement, LLMJudge, ScorerMode, Usage, check_scorer_mode, gated
-from validator.numbers import check_numbers, spelled_like
-from validator.quotes import Settlement, VerbatimHaystack, held_by, normalize
-from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
+from validator.config import CheckerConfig, InputConfig, JudgeConfig, VerdictConfig
+from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
+from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.quotes import normalize
+from validator.scorers.base import PairScorer
 from validator.scorers.external import PairScorerProtocol, as_pair_scorer
 from validator.scorers.nli import NLIScorer
-from validator.verdicts import ALWAYS_FAILS, SETTLED_VERDICTS, Thresholds, verdict_of
-
-if TYPE_CHECKING:
-    from validator.config import CheckerConfig
+from validator.verdicts import ALWAYS_FAILS, Method, SentenceResult, Thresholds
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
 ]
 CitationVerdict = Literal["verified", "contradicted", "unsupported", "fabricated", "unresolved"]
-CitationMethod = Literal[
-    "quote_check", "verbatim", "negation_check", "model", "number_check", "binding_check", "llm", "none"
-]
+CitationMethod = Method
 _RELATIONS = {"supported": "entailment", "contradicted": "contradiction", "unsupported": "neutral"}
-_SETTLED_NOTES: dict[Settlement, str] = {
-    "verbatim": "the claim is copied from the section",
-    "negation_check": "the section states the claim's negation",
-}
-_Outcome = tuple[str, float, str, CitationMethod]
-"""A judged citation: its relation, confidence, note and method."""
 _VERDICTS: dict[str, CitationVerdict] = {"entailment": "verified", "contradiction": "contradicted"}
 
 _RFC_PAGE_FOOTER = re.compile(r"^\S.*\[Page \d+\]\s*$", re.M)
@@ -207,6 +195,13 @@ class CitationChecker:
         self.gate = gate
         self.splitter = splitter
         self.thresholds = thresholds or Thresholds.for_model(self.scorer.settings)
+        # the validator's stages, with the gate as the review threshold: the cascade asks the
+        # judge about what the model decided below it
+        verdicts = VerdictConfig(self.thresholds.entailment, self.thresholds.contradiction, review_threshold=gate)
+        config = CheckerConfig(
+            verdicts=verdicts, inputs=InputConfig("full"), judge=JudgeConfig(scorer_mode=self.scorer_mode)
+        )
+        self._checker = ProvenanceChecker(self.scorer, config, judge=judge)
 
     @classmethod
     def from_config(cls, config: CheckerConfig, gate: float = defaults.REVIEW_THRESHOLD) -> CitationChecker:
@@ -229,57 +224,32 @@ class CitationChecker:
 
         Raises:
             CheckUnavailable: The model or the LLM judge could not run.
+            TextTooLong: The source is longer than ``max_source_chars`` allows.
         """
         # 1. locate each citation's section (a quote not in the source needs no model)
         sections = self.splitter(source)
         normalized_source = normalize(source)
         located = [self._locate(c, sections, normalized_source) for c in citations]
-        # 2. settle copies and negations from the section; 3. judge the rest (model, then judge)
-        judged = _settled(citations, located)
-        to_judge = [
-            (i, section) for i, (_, section, _) in enumerate(located) if section is not None and i not in judged
+        # 2. check each located claim against its section, through the validator's stages
+        to_judge = [(i, section) for i, (_, section, _) in enumerate(located) if section is not None]
+        requests = [
+            CheckRequest(citations[i].claim, sources=[section.text], chunk_strategy="full") for i, section in to_judge
         ]
-        judged |= self._judged(citations, to_judge, usage or Usage())
-        # 4. support, by the model or the judge, must hold the claim's numbers, and not fuse
-        # sentences of the section that are about different things
-        for i, section in to_judge:
-            relation, confidence, *_ = judged[i]
-            if relation == "entailment" and (finding := check_numbers(citations[i].claim, section.text)):
-                judged[i] = (_RELATIONS[finding.verdict], confidence, finding.note, "number_check")
-            elif relation == "entailment" and fused(citations[i].claim, section.text):
-                judged[i] = (_RELATIONS["unsupported"], confidence, FUSED_NOTE, "binding_check")
-        # 5. route each: auto at or above the gate, else review
+        reports = self._checker.check_batch(requests, usage=usage) if requests else []
+        judged = {i: report.sentences[0] for (i, _), report in zip(to_judge, reports, strict=True)}
+        # 3. route each: auto at or above the gate, else review
         return [self._result(c, *located[i], judged.get(i)) for i, c in enumerate(citations)]
 
-    def _judged(
-        self,
-        citations: Sequence[Citation],
-        to_judge: list[tuple[int, Section]],
-        usage: Usage,
-    ) -> dict[int, _Outcome]:
-        """The model's outcome for each citation to judge (not in ``llm`` mode), then the judge's
-        where its mode asks for one (``llm``: all; ``cascade``: those below the gate)."""
-        outcomes: dict[int, _Outcome] = {}
-        if self.scorer_mode != "llm":
-            probabilities = self.scorer.score(
-                [(section.text, spelled_like(citations[i].claim, section.text)) for i, section in to_judge]
-            )
-            for (i, _), row in zip(to_judge, probabilities, strict=True):
-                verdict, confidence = verdict_of(float(row[ENTAILMENT]), float(row[CONTRADICTION]), self.thresholds)
-                outcomes[i] = (_RELATIONS[verdict], confidence, "", "model")
-        if self.judge is not None and self.scorer_mode != "nli":
-            asked = [(i, s) for i, s in to_judge if i not in outcomes or outcomes[i][1] < self.gate]
-            judgements = self.judge.judge_many([(s.text, citations[i].claim) for i, s in asked], usage)
-            outcomes |= {
-                i: _from_judge(gated(judgement, self.thresholds.entailment))
-                for (i, _), judgement in zip(asked, judgements, strict=True)
-            }
-        return outcomes
-
     def _result(
-        self, citation: Citation, status: QuoteStatus, section: Section | None, detail: str, outcome: _Outcome | None
+        self,
+        citation: Citation,
+        status: QuoteStatus,
+        section: Section | None,
+        detail: str,
+        checked: SentenceResult | None,
     ) -> CitationResult:
-        """A citation's result: fabricated, unresolved (nothing to judge), or its outcome routed by the gate."""
+        """A citation's result: fabricated, unresolved (nothing to judge, or nothing the check
+        could score it on), or the check's verdict routed by the gate."""
         if status == "missing":
             return CitationResult(
                 citation.id,
@@ -293,13 +263,16 @@ class CitationChecker:
                 "quote_check",
             )
         label = section.label if section else None
-        if outcome is None:
-            return CitationResult(citation.id, status, label, None, None, "unresolved", "review", detail, "none")
-        relation, confidence, note, method = outcome
-        action = "auto" if confidence >= self.gate else "review"
+        if checked is None or checked.confidence is None:
+            note = "; ".join(filter(None, (detail, checked and checked.note)))
+            return CitationResult(citation.id, status, label, None, None, "unresolved", "review", note, "none")
+        relation = _RELATIONS.get(checked.verdict, "neutral")  # a quote in the claim the section lacks: unsupported
+        action = "auto" if checked.confidence >= self.gate else "review"
         verdict = _VERDICTS.get(relation, "unsupported")
-        detail = "; ".join(filter(None, (detail, note)))
-        return CitationResult(citation.id, status, label, relation, confidence, verdict, action, detail, method)
+        detail = "; ".join(filter(None, (detail, checked.note)))
+        return CitationResult(
+            citation.id, status, label, relation, checked.confidence, verdict, action, detail, checked.method
+        )
 
     def _locate(
         self, citation: Citation, sections: list[Section], normalized_source: str
@@ -308,6 +281,8 @@ class CitationChecker:
         status, section, detail = self._find(citation, sections, normalized_source)
         if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
             return status, None, "the claim is empty"
+        if section is not None and len(citation.claim) > defaults.MAX_TEXT_CHARS:
+            return status, None, f"the claim is longer than {defaults.MAX_TEXT_CHARS:,} characters"
         return status, section, detail
 
     def _find(
@@ -352,27 +327,3 @@ def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
     fabricated quote and a citation that could not be checked always fail, as in the validator."""
     verdict = _FAILS_ON[result.verdict]
     return verdict is not None and (verdict == ALWAYS_FAILS or verdict in set(fail_on))
-
-
-def _settled(
-    citations: Sequence[Citation], located: Sequence[tuple[QuoteStatus, Section | None, str]]
-) -> dict[int, _Outcome]:
-    """The citations their section settles alone: a copied claim (``verbatim``) or one whose
-    negation the section states (``negation_check``), with confidence 1.0. Each cited section is
-    normalized once, however often it is cited."""
-    settled: dict[int, _Outcome] = {}
-    haystacks: dict[int, VerbatimHaystack] = {}
-    for i, (_, section, _) in enumerate(located):
-        if section is None:
-            continue
-        haystack = haystacks.setdefault(id(section), VerbatimHaystack.of(section.text))
-        if held := held_by(citations[i].claim, [haystack]):
-            relation = _RELATIONS[SETTLED_VERDICTS[held.method]]
-            settled[i] = (relation, 1.0, _SETTLED_NOTES[held.method], held.method)
-    return settled
-
-
-def _from_judge(judgement: Judgement) -> tuple[str, float, str, CitationMethod]:
-    """The relation, confidence and note of an LLM judgement (an invented quote is already
-    not support: :meth:`LLMJudge.judge` checked it against the section)."""
-    return _RELATIONS[judgement.verdict], judgement.confidence, judgement.note or "", "llm"

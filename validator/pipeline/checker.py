@@ -11,7 +11,7 @@ from tqdm.auto import tqdm
 from validator.config import CheckerConfig
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
 from validator.errors import ModelUnavailable
-from validator.judge import Usage, check_scorer_mode
+from validator.judge import LLMJudge, Usage, check_scorer_mode
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckReport, CheckRequest
 from validator.pipeline.setup import CheckSetup
@@ -40,6 +40,8 @@ class ProvenanceChecker:
         config: Every other setting (:class:`~validator.config.CheckerConfig`); its model group
             only builds the default scorer, and sets where the default embedder runs.
         cache: Where source indexes are kept. Defaults to a new bounded cache.
+        judge: The LLM judge for ``scorer_mode="llm"`` / ``"cascade"``. Defaults to the one
+            ``config.judge`` describes.
     """
 
     def __init__(
@@ -47,11 +49,12 @@ class ProvenanceChecker:
         scorer: PairScorer | PairScorerProtocol | None = None,
         config: CheckerConfig | None = None,
         cache: SourceIndexCache | None = None,
+        judge: LLMJudge | None = None,
     ) -> None:
         self.config = config or CheckerConfig()
         self.scorer = as_pair_scorer(scorer) if scorer is not None else self.config.model.build_scorer()
         self.thresholds = self.config.verdicts.thresholds(self.scorer)
-        self.judge = self.config.judge.build()
+        self.judge = judge or self.config.judge.build()
         check_scorer_mode(self.config.judge.scorer_mode, self.judge)
         self.cache = cache or SourceIndexCache()
         model, retrieval = self.config.model, self.config.retrieval
@@ -69,13 +72,17 @@ class ProvenanceChecker:
         """Verdicts for one text."""
         return self.check_batch([request])[0]
 
-    def check_batch(self, requests: Sequence[CheckRequest], progress: bool = False) -> list[CheckReport]:
+    def check_batch(
+        self, requests: Sequence[CheckRequest], progress: bool = False, usage: Usage | None = None
+    ) -> list[CheckReport]:
         """Verdicts for many texts: every stage runs over all their claims at once, so their NLI
         pairs are scored in shared batches.
 
         Args:
             progress: Show a progress bar on stderr over the stages, where stderr is a terminal
                 (a person is watching; a log or a pipe gets no bar).
+            usage: Where the LLM judge's calls and tokens are counted (with others' already
+                there); a new count where None.
 
         Raises:
             TextTooLong: A text, or a request's sources, is over its limit.
@@ -83,7 +90,7 @@ class ProvenanceChecker:
             ModelUnavailable: The NLI model or embedder could not run.
             CheckUnavailable: The LLM judge could not run.
         """
-        batch = Batch(requests)
+        batch = Batch(requests, usage=usage)
         for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
             stage(batch, self.setup)
         return [

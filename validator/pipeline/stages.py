@@ -243,7 +243,8 @@ def judge(batch: Batch, setup: CheckSetup) -> None:
         for claim in batch.claims
         if claim.result is None or (claim.result.method == "model" and claim.result.needs_review)
     ]
-    batch.usage = Usage()
+    if batch.usage is None:
+        batch.usage = Usage()
     judgements = setup.judge.judge_many([(claim.evidence_text, claim.reading) for claim in asked], batch.usage)
     for claim, judgement in zip(asked, judgements, strict=True):
         claim.result = results.by_judge(claim, judgement, setup.thresholds)
