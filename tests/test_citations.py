@@ -250,3 +250,34 @@ def test_the_citation_checker_never_verifies_a_swapped_number(case: tuple[list[s
     sources, claim = case
     [result] = CitationChecker().check(" ".join(sources), [Citation("c", claim)])
     assert result.verdict != "verified", (sources, claim, result)
+
+
+def test_a_citation_is_checked_by_the_validators_own_rules() -> None:
+    """A claim goes through the same stages as a sentence of an answer: a quote inside the claim
+    that its section lacks is fabricated, a claim the bundled model cannot read is unresolved
+    (for review, saying why), and a claim copied from its section is verified verbatim."""
+    copied = (
+        "You are solely responsible for determining the appropriateness of using or redistributing the Work and "
+        "assume any risks associated with Your exercise of permissions under this License."
+    )
+    results = {
+        r.id: r
+        for r in CitationChecker().check(
+            APACHE,
+            [
+                Citation(
+                    "quoted", 'Section 7 says the Licensor "shall repair any defect within thirty days".', section="7"
+                ),
+                Citation("german", "Die Lizenz gewährt ein weltweites, kostenloses Urheberrecht.", section="2"),
+                Citation("copied", copied, section="7"),
+            ],
+        )
+    }
+    assert (results["quoted"].verdict, results["quoted"].method, results["quoted"].action) == (
+        "fabricated",
+        "quote_check",
+        "auto",
+    )
+    assert (results["german"].verdict, results["german"].action) == ("unresolved", "review")
+    assert "not English" in results["german"].detail
+    assert (results["copied"].verdict, results["copied"].method) == ("verified", "verbatim")

@@ -7,8 +7,8 @@ Two different failures, told apart in three steps:
    section that holds it; ``missing`` means the quote is **fabricated**, which needs no
    model; no quote means ``section-only`` and the cited section is used.
 2. **Judge.** The claim is checked against the located section by the validator's own stages
-   (:mod:`validator.pipeline`: ``CheckRequest(claim, sources=[section], validation_method="full")``,
-   the section as one passage, scored as windows where it is long), so every rule of
+   (:mod:`validator.pipeline`: ``CheckRequest(claim, sources=[section], chunk_strategy="full")``,
+   the claim whole and the section as one passage, scored as windows where it is long), so every rule of
    ``docs/verdicts.md`` holds here as in the validator: a copy is ``verified`` and a copied
    negation ``contradicted`` with confidence 1.0, then the model, the number and binding rules;
    with ``scorer_mode="llm"`` an LLM judge (:mod:`validator.judge`) decides instead, with
@@ -263,6 +263,10 @@ class CitationChecker:
                 "quote_check",
             )
         label = section.label if section else None
+        if checked is not None and checked.verdict == "fabricated_quote":  # the claim quotes what the section lacks
+            return CitationResult(
+                citation.id, status, label, None, None, "fabricated", "auto", checked.note or "", "quote_check"
+            )
         if checked is None or checked.confidence is None:
             note = "; ".join(filter(None, (detail, checked and checked.note)))
             return CitationResult(citation.id, status, label, None, None, "unresolved", "review", note, "none")
