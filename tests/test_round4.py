@@ -114,8 +114,14 @@ def test_a_clause_the_source_reports_only_to_deny_it_cannot_support(frame: str) 
     assert not passed
 
 
-def test_a_clause_reported_and_then_confirmed_may_still_support() -> None:
-    source = "Villagers long said that the old mill burned down in the great fire. Parish records confirm it."
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Villagers long said that the old mill burned down in the great fire. Parish records confirm it.",
+        "Despite false rumours, the parish records confirmed that the old mill burned down in the great fire.",
+    ],
+)
+def test_a_clause_reported_and_then_confirmed_may_still_support(source: str) -> None:
     _, [sentence] = _check("The old mill burned down in the great fire.", [source])
     assert sentence["method"] != "framing_check", sentence
 

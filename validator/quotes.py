@@ -125,11 +125,18 @@ _STATEMENT = (
 )
 _REPORTED = re.compile(
     r"\b(?:claim\w*|believ\w*|thought|thinks?|sa(?:y|ys|id)|rumou?r\w*|alleg\w*|report\w*|assum\w*|suppos\w*|"
-    r"held|holds|argu\w*|suggest\w*|assert\w*|maintain\w*|insist\w*|stor(?:y|ies)|legends?|myths?|tales?|"
-    r"false|untrue|not true|wrong|mistaken)\b[^.!?]{0,60}\bthat\s*$"
+    r"held|holds|argu\w*|suggest\w*|assert\w*|maintain\w*|insist\w*|stor(?:y|ies)|legends?|myths?|tales?)\b"
+    r"[^.!?]{0,60}\bthat\s*$"
 )
 """A lead-in that reports the clause after it as someone's claim: "It was long claimed that",
-"Many people believe that", "A popular story holds that", "It is false that"."""
+"Many people believe that", "A popular story holds that"."""
+_DENIED = re.compile(
+    r"\b(?:false|untrue|not true|wrong|incorrect|(?:a|an)\s+(?:\w+\s+){0,2}?(?:myth|misconception|legend|falsehood))"
+    r"\s+(?:to\s+(?:say|think|claim|believe)\s+)?that\s*$"
+)
+"""A lead-in that denies the clause after it: "It is false that", "It is a popular myth that",
+"It is wrong to say that"; the denial right before "that", so "Despite false rumours, officials
+confirmed that …" denies nothing."""
 _TAKEN_BACK = re.compile(
     rf"(?:[^.!?]{{0,40}}\b(?:{_STATEMENT}|it)\b[^.!?]{{0,80}}?\b{_UNTRUE}\b"
     rf"|[^.!?]{{0,40}}\b{_UNTRUE}\b[^.!?]{{0,40}}?\b(?:{_STATEMENT}|it)\b"
@@ -294,9 +301,7 @@ class VerbatimHaystack:
         if span is None or span.start == start:
             return False
         lead_in = self.folded[span.start : start]
-        return bool(
-            _REPORTED.search(lead_in) and (_UNTRUE_FRAME.search(lead_in) or _TAKEN_BACK.match(self.folded, end))
-        )
+        return bool(_DENIED.search(lead_in) or (_REPORTED.search(lead_in) and _TAKEN_BACK.match(self.folded, end)))
 
     def _starts_sentence(self, start: int) -> bool:
         """Nothing before ``start``, or the end of another sentence: not a quotation mark, a label

@@ -54,7 +54,7 @@ class ProvenanceChecker:
         self.config = config or CheckerConfig()
         self.scorer = as_pair_scorer(scorer) if scorer is not None else self.config.model.build_scorer()
         self.thresholds = self.config.verdicts.thresholds(self.scorer)
-        self.judge = judge or self.config.judge.build()
+        self.judge = judge if judge is not None else self.config.judge.build()
         check_scorer_mode(self.config.judge.scorer_mode, self.judge)
         self.cache = cache or SourceIndexCache()
         model, retrieval = self.config.model, self.config.retrieval
