@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from validator import defaults
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
-from validator.errors import InvalidInput, check_choice
+from validator.errors import InvalidInput, check_choice, is_count
 from validator.judge import SCORER_MODES, LLMCallable, LLMJudge, ScorerMode
 from validator.retrieval import RETRIEVALS, Retrieval
 from validator.scorers.base import BACKENDS, Backend, PairScorer, check_sizes
@@ -40,10 +40,6 @@ from validator.verdicts import (
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
-
-
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def _is_seconds(value: object) -> bool:
@@ -209,7 +205,7 @@ class RetrievalConfig:
     embedding_cache: str | None = None
 
     def __post_init__(self) -> None:
-        if not _is_count(self.top_k):
+        if not is_count(self.top_k):
             raise InvalidInput(f"top_k must be a positive integer, got {self.top_k!r}")
         check_choice("retrieval", self.retrieval, RETRIEVALS)
         if not _is_seconds(self.query_timeout):
@@ -234,7 +230,7 @@ class InputConfig:
     def __post_init__(self) -> None:
         check_choice("validation_method", self.validation_method, VALIDATION_METHODS)
         for name in ("max_text_chars", "max_source_chars"):
-            if not _is_count(limit := getattr(self, name)):
+            if not is_count(limit := getattr(self, name)):
                 raise InvalidInput(f"{name} must be a positive integer, got {limit!r}")
 
 

@@ -13,6 +13,7 @@ Two kinds, told apart once, here:
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 
 class InvalidInput(ValueError):
@@ -69,6 +70,11 @@ def require_text(text: object, where: str = "the answer") -> None:
         raise EmptyAnswer(where)
     if isinstance(text, str) and _SURROGATE.search(text):
         raise NotUnicode(where)
+
+
+def is_count(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a positive integer (``True`` is not one, though Python counts it as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def check_choice(name: str, value: object, choices: tuple[object, ...], otherwise: str = "") -> None:

@@ -726,14 +726,10 @@ _AGE_BEFORE = re.compile(r"\b(?:aged|age(?:\s+of)?)\s$", re.I)
 
 
 def _name_before(lead: tuple[str, ...]) -> tuple[str, ...]:
-    """The words an age is set off after ("maria" of "and Pedro, 34," is "pedro"): the last words
-    of its lead that are not stopwords, none where it follows "aged" or "age of"."""
-    name: list[str] = []
-    for word in reversed(lead):
-        if word in STOPWORDS or word in ("aged", "age"):
-            break
-        name.insert(0, word)
-    return () if lead[-1:] in (("aged",), ("age",), ("of",)) else tuple(name)
+    """The words an age is set off after ("pedro" of "and Pedro, 34,"): the last words of its lead
+    that are not stopwords, none where it follows "aged" or "age of"."""
+    name = itertools.takewhile(lambda word: word not in STOPWORDS and word not in ("aged", "age"), reversed(lead))
+    return tuple(reversed(list(name)))
 
 
 _APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")

@@ -23,7 +23,7 @@ import numpy as np
 from transformers import AutoConfig, AutoTokenizer
 
 from validator import defaults
-from validator.errors import InvalidInput, ModelUnavailable, unique_keys
+from validator.errors import InvalidInput, ModelUnavailable, is_count, unique_keys
 
 logger = logging.getLogger("provenance_nli")
 
@@ -267,12 +267,12 @@ def check_sizes(max_length: object, batch_size: object = None) -> None:
     """Raise :class:`InvalidInput` for a ``max_length`` the windows cannot use, or a ``batch_size``
     that is not a positive integer (``None`` picks one for the device). The settings check them when
     they are made, a scorer when it is built directly."""
-    if not isinstance(max_length, int) or isinstance(max_length, bool) or max_length < MIN_MAX_LENGTH:
+    if not is_count(max_length) or max_length < MIN_MAX_LENGTH:
         raise InvalidInput(
             f"max_length must be an integer of at least {MIN_MAX_LENGTH} tokens (long premises are scored in "
             f"windows that overlap by {defaults.WINDOW_STRIDE} tokens), got {max_length!r}"
         )
-    if batch_size is not None and (not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1):
+    if batch_size is not None and not is_count(batch_size):
         raise InvalidInput(f"batch_size must be a positive integer or None, got {batch_size!r}")
 
 
