@@ -281,3 +281,18 @@ def test_a_citation_is_checked_by_the_validators_own_rules() -> None:
     assert (results["german"].verdict, results["german"].action) == ("unresolved", "review")
     assert "not English" in results["german"].detail
     assert (results["copied"].verdict, results["copied"].method) == ("verified", "verbatim")
+
+
+def test_a_claim_that_is_not_text_is_unresolved_and_stops_no_other() -> None:
+    """A lone surrogate (what a JSON "\\ud800" escape gives) is no text a tokenizer can read: the
+    citation is for review, saying why, and the citations beside it are still checked."""
+    results = CitationChecker().check(
+        APACHE,
+        [
+            Citation("broken", "Each Contributor grants you a \ud800 copyright license.", section="2"),
+            Citation("fine", "Each Contributor grants you a worldwide, royalty-free copyright license.", section="2"),
+        ],
+    )
+    assert (results[0].verdict, results[0].action) == ("unresolved", "review")
+    assert "not valid Unicode" in results[0].detail
+    assert results[1].verdict != "unresolved"

@@ -29,6 +29,7 @@ from typing import Literal
 
 from validator import defaults
 from validator.config import CheckerConfig, InputConfig, JudgeConfig, VerdictConfig
+from validator.errors import NotUnicode, require_text
 from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.quotes import normalize
@@ -285,6 +286,10 @@ class CitationChecker:
         status, section, detail = self._find(citation, sections, normalized_source)
         if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
             return status, None, "the claim is empty"
+        try:
+            require_text(citation.claim, "the claim")
+        except NotUnicode as error:  # a JSON "\ud800" escape: no tokenizer reads it
+            return status, None, str(error)
         if section is not None and len(citation.claim) > defaults.MAX_TEXT_CHARS:
             return status, None, f"the claim is longer than {defaults.MAX_TEXT_CHARS:,} characters"
         return status, section, detail
