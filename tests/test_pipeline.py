@@ -269,3 +269,23 @@ def test_no_module_of_the_validator_imports_one_that_imports_it_back() -> None:
         packages = {parent for module in imported for parent in _parents(module) if not name.startswith(parent + ".")}
         graph[name] = (imported | (packages & modules.keys())) - {name}
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError naming the circle
+
+
+def test_describe_is_renamed_and_the_old_names_still_work_this_release(checker: ProvenanceChecker) -> None:
+    """ "describe" meant three things; the checker's settings are ``settings()`` and the one-line
+    summary of sentences is ``summarize``, each old name kept one release with a warning."""
+    import validator.pipeline
+
+    report = checker.check(CheckRequest("The tower is 330 metres tall.", sources=["The tower is 330 metres tall."]))
+    assert report.settings == checker.settings() and report.settings["top_k"] == checker.config.retrieval.top_k
+    with pytest.warns(DeprecationWarning, match=r"ProvenanceChecker\.settings\(\)"):
+        assert checker.describe() == checker.settings()
+    with pytest.warns(DeprecationWarning, match="validator.pipeline.summarize"):
+        old = validator.pipeline.describe
+    assert old is validator.pipeline.summarize
+    assert (
+        validator.pipeline.summarize(report.sentences)
+        == "- [supported] The tower is 330 metres tall. (copied from the source)"
+    )
+    with pytest.raises(AttributeError):
+        _ = validator.pipeline.no_such_name

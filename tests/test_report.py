@@ -14,7 +14,7 @@ from helpers import ROOT, last_result, outcome, run_cli, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
-from validator.report import highlight, locate_quote, mark_words, render_batch, render_citations
+from validator.html_report import highlight, locate_quote, mark_words, render_batch, render_citations
 
 EXAMPLES = ROOT / "examples"
 HOSTILE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>'

@@ -28,9 +28,9 @@ from validator.batch import parse_row, run_in_process, run_on_ray
 from validator.citations import Citation, CitationChecker, CitationResult, citation_fails
 from validator.config import SETTING_GROUPS, CheckerConfig
 from validator.errors import CheckUnavailable, InvalidInput, require_text
+from validator.html_report import evidence_window
 from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_llm_kwargs
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
-from validator.report import evidence_window
 from validator.retrieval import RETRIEVALS
 from validator.scorers.base import BACKENDS, model_labels
 from validator.verdicts import FAILABLE_VERDICTS, UNCERTAIN_POLICIES
@@ -261,7 +261,7 @@ def _item_rows(result: dict) -> str:
 
 def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], config: CheckerConfig) -> None:
     """The batch page: each output row with its input's text (both engines keep input order)."""
-    from validator.report import render_batch
+    from validator.html_report import render_batch
 
     items = []
     for row, result in zip(rows, results, strict=True):
@@ -270,7 +270,7 @@ def _write_batch_html(path: str, rows: Sequence[str], results: Sequence[dict], c
         items.append({**result, "text": text if isinstance(text, str) else ""})
     with _output(path) as out:
         out.write(
-            render_batch(items, policy=config.fail_policy(), settings=ProvenanceChecker(config=config).describe())
+            render_batch(items, policy=config.fail_policy(), settings=ProvenanceChecker(config=config).settings())
         )
 
 
@@ -355,7 +355,7 @@ def _write_citations_html(
     results: Sequence[CitationResult],
 ) -> None:
     """The citations page, with each citation's section (labelled as its result names it)."""
-    from validator.report import render_citations
+    from validator.html_report import render_citations
 
     sections = {s.label: s.text for s in checker.splitter(source)}
     html = render_citations(
@@ -402,7 +402,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     for warning in fitted.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     made_with = {
-        "model": checker.describe()["model"],
+        "model": checker.settings()["model"],
         "input": args.input,
         "flags": {
             "top_k": config.retrieval.top_k,
@@ -416,7 +416,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         with _output(args.output) as out:
             out.write(json.dumps(file, indent=2) + "\n")
     if args.html:
-        from validator.report import render_calibration
+        from validator.html_report import render_calibration
 
         with _output(args.html) as out:
             out.write(

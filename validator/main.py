@@ -27,7 +27,7 @@ from validator.config import CheckerConfig, ValidationMethod
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
-from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, describe
+from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker, summarize
 from validator.retrieval import Retrieval
 from validator.scorers.base import Backend
 from validator.scorers.external import PairScorerProtocol
@@ -246,7 +246,7 @@ class ProvenanceNLI(Validator):
         return {"claims": [report.to_json(self._policy) for report in reports], **self._settings()}
 
     def _settings(self) -> dict[str, Any]:
-        return {**self._policy.describe(), "model": self._checker.scorer.name}
+        return {**self._policy.settings(), "model": self._checker.scorer.name}
 
     checks_stream_remainder = True
     """The text held when a stream ends is checked under every ``on_fail`` (:mod:`validator.streaming`)."""
@@ -330,7 +330,7 @@ def _answer_result(
     return FailResult(
         error_message=(
             f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
-            f"sources:\n{describe(failing)}"
+            f"sources:\n{summarize(failing)}"
         ),
         fix_value=report.without([s for s in failing if all(s is not r for r in repaired)], replaced),
         error_spans=[_error_span(s) for s in failing],
@@ -362,7 +362,7 @@ def _claims_result(reports: list[CheckReport], policy: FailPolicy, details: dict
     ]
     return FailResult(
         error_message=f"{sum(map(bool, failing))} of {len(reports)} claims are not supported by the sources:\n"
-        + "\n".join(f"claim {i}:\n{describe(sentences)}" for i, sentences in enumerate(failing) if sentences),
+        + "\n".join(f"claim {i}:\n{summarize(sentences)}" for i, sentences in enumerate(failing) if sentences),
         fix_value=kept,
         metadata=details,
     )

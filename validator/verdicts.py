@@ -220,7 +220,8 @@ class FailPolicy:
         model or the judge gave (:data:`UNSURE_METHODS`) below the review threshold."""
         return self.uncertain == "flag" and verdict in self.verdicts and needs_review and method in UNSURE_METHODS
 
-    def describe(self) -> dict[str, object]:
+    def settings(self) -> dict[str, object]:
+        """The policy as a report shows it, beside the checker's settings."""
         return {"fail_on": sorted(self.verdicts), "uncertain": self.uncertain}
 
 

@@ -2,8 +2,8 @@
 
     split → read → fetch → settle → retrieve → score → weigh → decide → judge → point
 
-- :mod:`~validator.pipeline.request`: what goes in (:class:`CheckRequest`) and comes out
-  (:class:`CheckReport`);
+- :mod:`~validator.pipeline.request`: what goes in (:class:`CheckRequest`);
+- :mod:`~validator.pipeline.report`: what comes out (:class:`CheckReport`);
 - :mod:`~validator.pipeline.claims`: the record each stage works on, one :class:`Claim` per
   sentence, open until a stage sets its result;
 - :mod:`~validator.pipeline.stages`: the stages, plain functions over a batch's open claims;
@@ -17,10 +17,14 @@ The validator, the CLI, the batch job and the benchmarks all call :class:`Proven
 built from one :class:`validator.config.CheckerConfig`.
 """
 
+import warnings
+from typing import Any
+
 from validator.config import VALIDATION_METHODS, ValidationMethod
 from validator.pipeline.checker import ProvenanceChecker
-from validator.pipeline.request import CheckReport, CheckRequest, ReportJSON
-from validator.pipeline.results import describe
+from validator.pipeline.report import CheckReport, ReportJSON
+from validator.pipeline.request import CheckRequest
+from validator.pipeline.results import summarize
 from validator.pipeline.stages import STAGES
 
 __all__ = [
@@ -31,5 +35,18 @@ __all__ = [
     "ProvenanceChecker",
     "ReportJSON",
     "ValidationMethod",
-    "describe",
+    "summarize",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``describe``, :func:`summarize`'s old name, for release 0.4 ("describe" meant three things)."""
+    if name != "describe":
+        raise AttributeError(f"module 'validator.pipeline' has no attribute {name!r}")
+    warnings.warn(
+        "validator.pipeline.describe is renamed validator.pipeline.summarize; the old name still works in this "
+        "release only",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return summarize

@@ -3,6 +3,7 @@ with the :class:`~validator.pipeline.setup.CheckSetup` they use."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,8 @@ from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
 from validator.errors import ModelUnavailable
 from validator.judge import LLMJudge, Usage, check_scorer_mode
 from validator.pipeline.claims import Batch
-from validator.pipeline.request import CheckReport, CheckRequest
+from validator.pipeline.report import CheckReport
+from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
 from validator.pipeline.stages import STAGES
 from validator.retrieval import (
@@ -116,7 +118,7 @@ class ProvenanceChecker:
         if usage is not None and self.judge is not None:
             judged = sum(s.judged for s in sentences)
             llm = {"judged": judged, "sentences": len(sentences), "model": self.judge.model, **usage.to_dict()}
-        return CheckReport(request.text, sentences, llm, self.describe())
+        return CheckReport(request.text, sentences, llm, self.settings())
 
     def refuse_open_cut(self) -> None:
         """Refuse settings whose temperature and entailment cut together switch the check off
@@ -135,6 +137,17 @@ class ProvenanceChecker:
         check_decisive(self.scorer.settings.temperature, self.thresholds.entailment, labels, "settings")
 
     def describe(self) -> dict[str, Any]:
+        """Deprecated: :meth:`settings` (release 0.4 keeps this name with a warning; "describe"
+        meant three things)."""
+        warnings.warn(
+            "ProvenanceChecker.describe() is renamed ProvenanceChecker.settings(); the old name "
+            "still works in this release only",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.settings()
+
+    def settings(self) -> dict[str, Any]:
         """The settings that decide a verdict, as a report shows them."""
         retrieval, mode = self.config.retrieval, self.config.judge.scorer_mode
         return {

@@ -1,17 +1,16 @@
-"""What goes into a check and what comes out: :class:`CheckRequest` and :class:`CheckReport`."""
+"""What goes into a check: :class:`CheckRequest` (what comes out is :mod:`~validator.pipeline.report`)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.retrieval import DISTANCE_METRICS, DistanceMetric, EmbedFunction, QueryFunction, check_sources
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy
-from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 METADATA_KEYS = (
     "sources",
@@ -90,93 +89,3 @@ def _json_sources(text: str) -> list[str]:
             "one string holding a JSON array of strings); got a str that is not a JSON array"
         )
     return sources
-
-
-class _ReportJSON(TypedDict):
-    passed: bool
-    sentences: list[dict[str, Any]]
-    """Each :meth:`SentenceResult.to_dict`, in order."""
-
-
-class ReportJSON(_ReportJSON, total=False):
-    """A checked answer as JSON: what ``check --json`` prints, ``check-batch`` writes per item
-    (with its ``id``, or an ``error`` instead of verdicts), a Guard result's
-    ``metadata["provenance_nli"]`` holds, and the HTML reports read."""
-
-    llm: dict[str, Any]
-    id: Any
-    error: str
-    flagged: list[int]
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    """Verdicts for every sentence of ``text``, in order."""
-
-    text: str
-    sentences: list[SentenceResult] = field(default_factory=list)
-    llm: dict[str, Any] | None = None
-    """With an LLM judge: how many sentences it judged, of how many, and its token use."""
-    settings: dict[str, Any] = field(default_factory=dict)
-    """What decided the verdicts (model, thresholds, top-k, retrieval, scorer): see
-    :meth:`ProvenanceChecker.describe`."""
-
-    def failing(self, policy: FailPolicy) -> list[SentenceResult]:
-        """The sentences that fail under ``policy`` (:class:`~validator.verdicts.FailPolicy`)."""
-        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review, s.method)]
-
-    def flagged(self, policy: FailPolicy) -> list[SentenceResult]:
-        """Failing verdicts ``policy`` keeps because they are unsure (``uncertain="flag"``)."""
-        return [s for s in self.sentences if policy.flags(s.verdict, s.needs_review, s.method)]
-
-    def to_json(self, policy: FailPolicy) -> ReportJSON:
-        """Whether the answer passes a check under ``policy``, every sentence's result, and with
-        ``uncertain="flag"`` the indices of the failing sentences kept as unsure (``flagged``)."""
-        result = ReportJSON(passed=not self.failing(policy), sentences=[s.to_dict() for s in self.sentences])
-        if policy.uncertain == "flag":
-            flagged = self.flagged(policy)
-            result["flagged"] = [i for i, s in enumerate(self.sentences) if s in flagged]
-        if self.llm is not None:
-            result["llm"] = self.llm
-        return result
-
-    def to_html(self, policy: FailPolicy = DEFAULT_POLICY, source_names: Sequence[str] | None = None) -> str:
-        """A self-contained HTML page of these verdicts (see :mod:`validator.report`), to show a
-        reviewer or to store beside a flagged answer. ``source_names`` label the sources by index."""
-        from validator.report import render_check
-
-        return render_check(
-            self.text,
-            [s.to_dict() for s in self.sentences],
-            policy=policy,
-            settings=self.settings,
-            source_names=source_names,
-            llm=self.llm,
-        )
-
-    def without(self, removed: Sequence[SentenceResult], replaced: Sequence[tuple[int, int, str]] = ()) -> str:
-        """``text`` with ``removed`` sentences cut out and everything else byte for byte, but for
-        ``replaced``: (start, end, new text) spans of kept sentences (a repaired value).
-
-        Each cut takes the whitespace that followed the sentence (or, for sentences after the
-        last one kept, the whitespace before them), so no double or trailing spaces are left.
-        """
-        removed_ids = {id(s) for s in removed}
-        kept_indexes = [i for i, s in enumerate(self.sentences) if id(s) not in removed_ids]
-        if not kept_indexes and self.sentences:  # nothing is left to keep, not even the spaces between
-            return ""
-        last_kept = kept_indexes[-1] if kept_indexes else None
-        cuts: list[tuple[int, int]] = []
-        for i, sentence in enumerate(self.sentences):
-            if id(sentence) not in removed_ids:
-                continue
-            if last_kept is not None and i < last_kept:
-                cuts.append((sentence.start, self.sentences[i + 1].start))
-            else:  # after the last kept sentence: take the whitespace before it instead
-                cuts.append((self.sentences[last_kept].end if last_kept is not None else sentence.start, sentence.end))
-        kept, position = [], 0
-        for start, end, new in sorted([(start, end, "") for start, end in cuts] + list(replaced)):
-            kept += [self.text[position : max(start, position)], new]
-            position = max(position, end)
-        kept.append(self.text[position:])
-        return "".join(kept)

@@ -229,6 +229,6 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
     )
 
 
-def describe(sentences: Sequence[SentenceResult]) -> str:
+def summarize(sentences: Sequence[SentenceResult]) -> str:
     """A one-line-per-sentence summary, used in error messages and the CLI."""
     return "\n".join(f"- [{r.verdict}] {r.sentence}" + (f" ({r.note})" if r.note else "") for r in sentences)

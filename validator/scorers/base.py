@@ -136,7 +136,7 @@ class ModelSettings:
     contradiction_threshold: float = defaults.CONTRADICTION_THRESHOLD
     false_alarm_budget: Mapping[str, Any] | None = field(default=None, compare=False)
     """Where ``calibrate --max-false-alarms`` chose the cut: the budget and the rates it achieved
-    on the labelled rows (shown by :meth:`~validator.pipeline.ProvenanceChecker.describe`)."""
+    on the labelled rows (shown by :meth:`~validator.pipeline.ProvenanceChecker.settings`)."""
 
     @classmethod
     def for_model(cls, model_name: str) -> ModelSettings:
