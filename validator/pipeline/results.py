@@ -128,13 +128,11 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
 def _numbers_vouched(
     claim: Claim, probabilities: np.ndarray, thresholds: Thresholds
 ) -> tuple[Verdict, Evidence, Method, str | None]:
-    """A supported sentence stays supported only if an entailing premise does not fuse unrelated
-    sentences (the binding rule, :mod:`validator.bindings`) and the evidence vouches for its numbers (the
-    number rule, which also looks in the whole sources before a veto), and an entailing premise
-    can vouch for them: a premise joined from several sources cannot, so "1889" of one building
-    and "1931" of another never meet there. Passages from an app's ``query_function`` say
-    nothing of where they came from; their joint premise vouches where one passage alone vouches
-    for every number ("Its main mirror measures 6.5 metres." beside the telescope's passage)."""
+    """The verdict of a sentence some premise entails, after the binding rule
+    (:mod:`validator.bindings`) and the number rule (:mod:`validator.numbers`) have read the
+    entailing premises (those :func:`_may_support` allows), strongest first; a premise joined
+    from several sources vouches for a number only where one passage alone does. The rules are
+    stated in ``docs/verdicts.md``, *weigh and decide*."""
     premises = claim.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
     entailing = [
