@@ -322,3 +322,29 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
     answer, source = (ordinal, count) if ordinal_in_answer else (count, ordinal)
     assert number_verdict(answer(n), source(n)) is None
     assert number_verdict(answer(n + shift), source(n)) is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        # a scale joined to its digits, as headlines write it
+        ("The deficit reached £12billion.", "The deficit reached £12 billion.", None),
+        ("The deficit reached £12bn.", "The deficit reached £12billion.", None),
+        ("The agency handled 2.4million claims.", "The agency handled 2.4 million claims.", None),
+        ("The agency handled 2.4million claims.", "The agency handled 4.2 million claims.", "contradicted"),
+        # a preposition opening the evidence's sentence names nothing
+        ("Prices have doubled since 1998.", "Since 1998, prices have doubled.", None),
+        ("Prices have doubled since 1989.", "Since 1998, prices have doubled.", "contradicted"),
+        ("The road was closed until 2021.", "Until 2021 the road was closed.", None),
+        # "one" as a pronoun, or set against "another", is no count the evidence must state
+        ("The crowd shouted, with one demanding a recount.", "The crowd shouted for a recount.", None),
+        ("In one letter she agreed, and in another she refused.", "She agreed in a letter, then refused.", None),
+        ("One protester was hurt.", "Two protesters were hurt.", "contradicted"),
+        # a count after a noun of a sequence says which
+        ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
+        ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),
+        ("The rider crashed on stage five.", "The rider crashed on the fourth stage.", "unsupported"),
+    ],
+)
+def test_numbers_written_as_headlines_and_sequences(sentence: str, premise: str, expected: str | None) -> None:
+    assert number_verdict(sentence, premise) == expected

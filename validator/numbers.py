@@ -223,7 +223,8 @@ _NUMBER = re.compile(
     rf"(?:\s(?:{_SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )
-_PROTECT_SCALE = re.compile(r"(\d)\s+(thousand|million|billion|trillion)\b", re.I)
+_PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
+"""A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion")."""
 _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
 _NOT_A_NUMBER = re.compile(
     r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b"
@@ -335,7 +336,36 @@ _NAME_THEN_NUMBER = re.compile(
     r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,})\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
 )
 """A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
-"World War II". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500")."""
+"World War II". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500",
+"Since 2002": :data:`_LEADS_A_NUMBER`)."""
+_LEADS_A_NUMBER = frozenset(
+    [
+        "since",
+        "until",
+        "till",
+        "circa",
+        "around",
+        "amid",
+        "among",
+        "despite",
+        "throughout",
+        "toward",
+        "towards",
+        "within",
+        "without",
+        "beyond",
+        "following",
+        "past",
+        "per",
+        "via",
+        "upon",
+        "near",
+        "across",
+        "along",
+    ]
+)
+"""Prepositions that the stop-word list lacks: a number after one is a time or a quantity, not
+part of a name, even where the preposition opens a sentence ("Since 2002, he has won 12 trophies")."""
 
 
 @dataclass(frozen=True)
@@ -783,6 +813,35 @@ _UNIT_ADJECTIVES = frozenset(
 """Words between a number and its unit that leave the unit as it is ("two business days" are days)."""
 
 
+_IN_A_SEQUENCE = frozenset(
+    [
+        "day",
+        "week",
+        "round",
+        "stage",
+        "game",
+        "leg",
+        "lap",
+        "set",
+        "phase",
+        "episode",
+        "season",
+        "match",
+        "race",
+        "heat",
+        "inning",
+        "innings",
+        "term",
+        "hole",
+        "chapter",
+        "part",
+        "volume",
+    ]
+)
+"""Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
+the second round), so it reads as an ordinal."""
+
+
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 """Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
 
@@ -845,6 +904,7 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
             if (
                 (stem in STOPWORDS and (pattern is _NAME_THEN_NUMBER or match.group("stem").islower()))
                 or stem in _QUALIFIERS
+                or stem in _LEADS_A_NUMBER
                 or match.group("stem") in _MONTHS
                 or (pattern is _NAME_THEN_NUMBER and (stem in _UNIT_WORDS or stem in _CURRENCY_WORDS))
                 or (pattern is _NAME_WITH_DIGITS and match.group("tail").lower() in _UNIT_WORDS)
@@ -926,6 +986,8 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value = float(match.group("value").replace(",", ""))
         before, after = _neighbours(text, match.start(), match.end())
         unit = _unit(match, after)
+        if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
+            unit = "ordinal"
         if unit == "time":
             hours = value % 12 if match.group("meridiem") else value
             if (match.group("meridiem") or "").lower().startswith("p"):
@@ -965,7 +1027,8 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value = float(_WORD_VALUES[word])
         if after in _SCALES:
             value *= _SCALES[after]
-        unit = "ordinal" if word in _ORDINAL_WORDS else _unit_word(text, match.end(), after)
+        in_sequence = before in _IN_A_SEQUENCE
+        unit = "ordinal" if word in _ORDINAL_WORDS or in_sequence else _unit_word(text, match.end(), after)
         value, unit, _ = _in_base_unit(value, unit)
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
@@ -1151,8 +1214,11 @@ evidence does not state is left to the model: an answer counts what the evidence
 rule cannot count a list."""
 
 
-_PRONOUN_ONE = re.compile(r"one\s+(?:from|of|in|on|by|with|for|that|which|who|is|was|and|or)\b", re.I)
-""""one" as a pronoun ("one from 1920, another from 1944"), not a count."""
+_PRONOUN_ONE = re.compile(
+    r"one\s+(?:from|of|in|on|by|with|for|that|which|who|is|was|and|or|[a-z]+ing)\b|one\b(?=[^.;!?]*\banother\b)", re.I
+)
+""""one" as a pronoun or set against "another", not a count: "one from 1920, another from 1944",
+"deputies yelled, with one saying…", "in one interview he said…, in another…"."""
 _ITEM_BREAK = re.compile(r",|;|\band\b|\bor\b")
 
 
