@@ -340,6 +340,8 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The crowd shouted, with one demanding a recount.", "The crowd shouted for a recount.", None),
         ("In one letter she agreed, and in another she refused.", "She agreed in a letter, then refused.", None),
         ("One protester was hurt.", "Two protesters were hurt.", "contradicted"),
+        ("She said she would one day lead the party.", "She said she would lead the party.", None),
+        ("The fair lasts one day.", "The fair lasts two days.", "contradicted"),
         # a count after a noun of a sequence says which
         ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
         ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),

@@ -228,11 +228,13 @@ _PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.
 _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
 _NOT_A_NUMBER = re.compile(
     r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b"
+    r"|\b(?:would|will|could|might|may|can|should|shall|must)\s+one\s+day\b"
     rf"|\b(?:{'|'.join(_ORDINAL_WORDS[1:])})(?=\s+\d)",
     re.I,
 )
-"""Number words that are no number: "one of", "no one"; an ordinal before a count ("its first 4
-games", "the second 10 minutes"), which says which of them, not another number."""
+"""Number words that are no number: "one of", "no one", "would one day" (some day); an ordinal
+before a count ("its first 4 games", "the second 10 minutes"), which says which of them, not
+another number."""
 _TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
 _WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
