@@ -350,3 +350,22 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
 )
 def test_numbers_written_as_headlines_and_sequences(sentence: str, premise: str, expected: str | None) -> None:
     assert number_verdict(sentence, premise) == expected
+
+
+@given(
+    value=st.decimals(min_value=1, max_value=999, places=1),
+    shift=st.integers(min_value=1, max_value=50),
+    scale=st.sampled_from(["thousand", "million", "billion", "trillion"]),
+    sign=st.sampled_from(["£", "$", "€", ""]),
+    joined_in_answer=st.booleans(),
+)
+def test_a_scale_joined_to_its_digits_reads_as_the_same_value_and_a_changed_one_fails(
+    value: Decimal, shift: int, scale: str, sign: str, joined_in_answer: bool
+) -> None:
+    """ "3.6million" is 3.6 million, either side, and "3.6million" against "4.1 million" fails."""
+    changed = value + Decimal(shift) / 10
+    written = {True: f"{sign}{{}}{scale}", False: f"{sign}{{}} {scale}"}
+    answer, source = written[joined_in_answer], written[not joined_in_answer]
+    evidence = f"The fund raised {source.format(value)} last year."
+    assert number_verdict(f"The fund raised {answer.format(value)} last year.", evidence) is None
+    assert number_verdict(f"The fund raised {answer.format(changed)} last year.", evidence) is not None
