@@ -336,6 +336,7 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("Prices have doubled since 1998.", "Since 1998, prices have doubled.", None),
         ("Prices have doubled since 1989.", "Since 1998, prices have doubled.", "contradicted"),
         ("The road was closed until 2021.", "Until 2021 the road was closed.", None),
+        ("Since 2002, the club has won 12 trophies.", "The club has won 12 trophies since 2003.", "contradicted"),
         # "one" as a pronoun, or set against "another", is no count the evidence must state
         ("The crowd shouted, with one demanding a recount.", "The crowd shouted for a recount.", None),
         ("In one letter she agreed, and in another she refused.", "She agreed in a letter, then refused.", None),
