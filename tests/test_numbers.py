@@ -343,13 +343,31 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("One protester was hurt.", "Two protesters were hurt.", "contradicted"),
         ("She said she would one day lead the party.", "She said she would lead the party.", None),
         ("The fair lasts one day.", "The fair lasts two days.", "contradicted"),
+        # a name of several words is its initials too, and only its own
+        (
+            "The WHO was founded in 1948.",
+            ["The World Health Organization was founded in 1948.", "The WHO is based in Geneva."],
+            None,
+        ),
+        (
+            "The WHO was founded in 1945.",
+            ["The World Health Organization was founded in 1948.", "The WHO is based in Geneva."],
+            "contradicted",
+        ),
+        (
+            "The WTO was founded in 1948.",
+            ["The World Health Organization was founded in 1948.", "The WTO is based in Geneva."],
+            "contradicted",
+        ),
         # a count after a noun of a sequence says which
         ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
         ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),
         ("The rider crashed on stage five.", "The rider crashed on the fourth stage.", "unsupported"),
     ],
 )
-def test_numbers_written_as_headlines_and_sequences(sentence: str, premise: str, expected: str | None) -> None:
+def test_numbers_written_as_headlines_and_sequences(
+    sentence: str, premise: str | list[str], expected: str | None
+) -> None:
     assert number_verdict(sentence, premise) == expected
 
 

@@ -1111,9 +1111,13 @@ def _content_words(text: str) -> frozenset[str]:
 def _named_subject(sentence: str) -> frozenset[str]:
     """The content words of the sentence's subject if it names something (a capitalized word
     after its first), else nothing: "Construction was finished" names nothing, "The Empire State
-    Building was completed" does."""
+    Building was completed" does. A name of several capitalized words also goes by its initials
+    ("Royal Bank of Scotland" is "RBS" too), as an answer often calls it."""
     subject = subject_of(sentence) or ""
-    return _content_words(subject) if any(w[:1].isupper() for w in subject.split()[1:]) else frozenset()
+    if not any(w[:1].isupper() for w in subject.split()[1:]):
+        return frozenset()
+    initials = "".join(w[0] for w in _WORD.findall(subject) if w[0].isupper() and w.lower() not in STOPWORDS)
+    return _content_words(subject) | (frozenset({stem(initials.lower())}) if len(initials) >= 2 else frozenset())
 
 
 def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
