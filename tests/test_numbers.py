@@ -359,6 +359,14 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
             ["The World Health Organization was founded in 1948.", "The WTO is based in Geneva."],
             "contradicted",
         ),
+        # a count of the items named before it is the model's to read, as one of a list after it is
+        ("Oslo and Bergen are two cities with trams.", "Both Oslo and Bergen have trams.", None),
+        ("Oslo and Bergen are three cities with trams.", "Both Oslo and Bergen have trams.", "unsupported"),
+        (
+            "Oslo and Bergen are two cities with trams.",
+            "Oslo and Bergen are the three cities with trams.",
+            "contradicted",
+        ),
         # a count after a noun of a sequence says which
         ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
         ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),

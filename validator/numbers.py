@@ -1231,10 +1231,10 @@ _ITEM_BREAK = re.compile(r",|;|\band\b|\bor\b")
 def left_to_model(number: Number, claim: str) -> bool:
     """A number that only a rival in the same role can settle, never its absence: the number in
     a name ("COVID-19" where the source says "COVID"), a share in words ("half of the staff"
-    where the source gives counts), and a small count that the claim itself
-    enumerates ("two painters: Monet and Renoir", "three films: one…, another…, and…"), whose
-    items the model can check one by one. A bare count the evidence does not state ("two men were
-    arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
+    where the source gives counts), and a small count that the claim itself enumerates ("two
+    painters: Monet and Renoir", "three films: one…, another…, and…", "Leeds and York are two
+    cities"), whose items the model can check one by one. A bare count the evidence does not
+    state ("two men were arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
     number was read from (:func:`read_numbers`)."""
     if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.start):
         return True
@@ -1242,6 +1242,8 @@ def left_to_model(number: Number, claim: str) -> bool:
         return False
     if not 2 <= number.value <= COUNT_LIMIT:
         return False
+    if _NAMED_BEFORE.search(claim, 0, number.start):  # "Leeds and York are two cities"
+        return len(_ITEM_BREAK.findall(claim[: number.start])) >= number.value - 1
     rest = claim[number.end :]
     listed = _LISTED.match(rest)
     if listed is None:
@@ -1249,6 +1251,9 @@ def left_to_model(number: Number, claim: str) -> bool:
     return listed.group().rstrip().endswith(":") or len(_ITEM_BREAK.findall(rest[listed.end() :])) >= number.value - 1
 
 
+_NAMED_BEFORE = re.compile(r"\b(?:are|were|as|became)\s+(?:the\s+|all\s+|both\s+)?$", re.I)
+"""What joins items named before their count: "Leeds and York are two cities", "… were the three
+finalists", "… as two of the favourites"."""
 _LISTED = re.compile(
     r"\s*(?:[\w-]+\s+){0,2}?[\w-]+(?:\s*(?::|,|\(|\u2014|-\s|namely\b|including\b|such as\b)|\s+(?=[A-Z]))"
 )
