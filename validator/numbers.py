@@ -1029,8 +1029,8 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value = float(_WORD_VALUES[word])
         if after in _SCALES:
             value *= _SCALES[after]
-        in_sequence = before in _IN_A_SEQUENCE
-        unit = "ordinal" if word in _ORDINAL_WORDS or in_sequence else _unit_word(text, match.end(), after)
+        ordinal = word in _ORDINAL_WORDS or before in _IN_A_SEQUENCE
+        unit = "ordinal" if ordinal else _unit_word(text, match.end(), after)
         value, unit, _ = _in_base_unit(value, unit)
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
