@@ -5,18 +5,14 @@ still works, with a ``DeprecationWarning`` naming :mod:`validator.scorers`, wher
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import validator.scorers
+from validator.deprecation import warn_renamed
 
 
 def __getattr__(name: str) -> Any:
     if name not in validator.scorers.__all__:
         raise AttributeError(f"module 'validator.checkers' has no attribute {name!r}")
-    warnings.warn(
-        f"validator.checkers.{name} moved to validator.scorers.{name}; import it from there",
-        DeprecationWarning,
-        stacklevel=2,
-    )
+    warn_renamed(f"validator.checkers.{name}", f"validator.scorers.{name}")
     return getattr(validator.scorers, name)

@@ -24,6 +24,12 @@ RENAMED_SETTINGS = {
 """Old setting name → new, for release 0.4 (the old names go in the release after)."""
 
 
+def warn_renamed(old: str, new: str) -> None:
+    """Tell the code that used ``old`` (the caller of the function that calls this) that it is
+    ``new`` now, and goes in the release after this one."""
+    warnings.warn(f"{old} is renamed {new}; the old name still works in this release only", DeprecationWarning, 3)
+
+
 def renamed_arguments(renames: dict[str, str]) -> Callable[[F], F]:
     """Let ``function`` take each old keyword name in ``renames`` as its new one, with a
     ``DeprecationWarning``.
@@ -40,11 +46,7 @@ def renamed_arguments(renames: dict[str, str]) -> Callable[[F], F]:
                     continue
                 if new in kwargs:
                     raise InvalidInput(f"{old} is the old name of {new}: pass {new} only")
-                warnings.warn(
-                    f"{old}= is renamed {new}=; the old name still works in this release only",
-                    DeprecationWarning,
-                    stacklevel=2,
-                )
+                warn_renamed(f"{old}=", f"{new}=")
                 kwargs[new] = kwargs.pop(old)
             return function(*args, **kwargs)
 

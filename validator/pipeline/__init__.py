@@ -17,10 +17,10 @@ The validator, the CLI, the batch job and the benchmarks all call :class:`Proven
 built from one :class:`validator.config.CheckerConfig`.
 """
 
-import warnings
 from typing import Any
 
 from validator.config import VALIDATION_METHODS, ValidationMethod
+from validator.deprecation import warn_renamed
 from validator.pipeline.checker import ProvenanceChecker
 from validator.pipeline.report import CheckReport, ReportJSON
 from validator.pipeline.request import CheckRequest
@@ -43,10 +43,5 @@ def __getattr__(name: str) -> Any:
     """``describe``, :func:`summarize`'s old name, for release 0.4 ("describe" meant three things)."""
     if name != "describe":
         raise AttributeError(f"module 'validator.pipeline' has no attribute {name!r}")
-    warnings.warn(
-        "validator.pipeline.describe is renamed validator.pipeline.summarize; the old name still works in this "
-        "release only",
-        DeprecationWarning,
-        stacklevel=2,
-    )
+    warn_renamed("validator.pipeline.describe", "validator.pipeline.summarize")
     return summarize

@@ -3,13 +3,13 @@ with the :class:`~validator.pipeline.setup.CheckSetup` they use."""
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from tqdm.auto import tqdm
 
 from validator.config import CheckerConfig
+from validator.deprecation import warn_renamed
 from validator.embedding_store import EmbeddingStore, StoredEmbedFunction
 from validator.errors import ModelUnavailable
 from validator.judge import LLMJudge, Usage, check_scorer_mode
@@ -139,12 +139,7 @@ class ProvenanceChecker:
     def describe(self) -> dict[str, Any]:
         """Deprecated: :meth:`settings` (release 0.4 keeps this name with a warning; "describe"
         meant three things)."""
-        warnings.warn(
-            "ProvenanceChecker.describe() is renamed ProvenanceChecker.settings(); the old name "
-            "still works in this release only",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_renamed("ProvenanceChecker.describe()", "ProvenanceChecker.settings()")
         return self.settings()
 
     def settings(self) -> dict[str, Any]:
