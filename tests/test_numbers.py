@@ -396,3 +396,41 @@ def test_a_scale_joined_to_its_digits_reads_as_the_same_value_and_a_changed_one_
     evidence = f"The fund raised {source.format(value)} last year."
     assert number_verdict(f"The fund raised {answer.format(value)} last year.", evidence) is None
     assert number_verdict(f"The fund raised {answer.format(changed)} last year.", evidence) is not None
+
+
+@given(
+    preposition=st.sampled_from(["Since", "Until", "Throughout", "Following"]),
+    year=st.integers(min_value=1900, max_value=2030),
+    shift=st.integers(min_value=1, max_value=20),
+    opens_the_answer=st.booleans(),
+)
+def test_a_year_after_a_preposition_opening_a_sentence_is_a_year(
+    preposition: str, year: int, shift: int, opens_the_answer: bool
+) -> None:
+    """ "Since 2002, …" is the year 2002, not a name "Since 2002": the same year in either place is
+    vouched for, and another year in the other place fails."""
+    opening = f"{preposition} {{}}, the station has run night trains."
+    closing = f"The station has run night trains {preposition.lower()} {{}}."
+    answer, source = (opening, closing) if opens_the_answer else (closing, opening)
+    assert number_verdict(answer.format(year), source.format(year)) is None
+    assert number_verdict(answer.format(year + shift), source.format(year)) is not None
+
+
+@given(
+    noun=st.sampled_from(["stage", "round", "day", "lap", "episode"]),
+    n=st.integers(min_value=1, max_value=12),
+    shift=st.sampled_from([-1, 1, 2]),
+    in_words=st.booleans(),
+)
+def test_a_count_after_a_noun_of_a_sequence_is_its_ordinal(noun: str, n: int, shift: int, in_words: bool) -> None:
+    """ "stage four" is "the fourth stage", and "stage five" is not."""
+    assume(n + shift >= 1)
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    ordinals = ["", "1st", "2nd", "3rd"] + [f"{i}th" for i in range(4, 16)]
+
+    def written(value: int) -> str:
+        return words[value] if in_words and value < len(words) else str(value)
+
+    source = f"The rider crashed in the {ordinals[n]} {noun}."
+    assert number_verdict(f"The rider crashed in {noun} {written(n)}.", source) is None
+    assert number_verdict(f"The rider crashed in {noun} {written(n + shift)}.", source) is not None
