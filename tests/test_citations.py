@@ -128,6 +128,12 @@ def test_an_empty_claim_is_unresolved_not_judged(claim: str) -> None:
     assert (result.method, result.relation, result.detail) == ("none", None, "the claim is empty")
 
 
+@pytest.mark.parametrize("claim", ["", "  \n "])
+def test_an_empty_claim_whose_quote_is_not_in_the_source_is_fabricated_not_an_error(claim: str) -> None:
+    [result] = CitationChecker().check(APACHE, [Citation("empty", claim, quote="a clause this licence never had")])
+    assert (result.quote_status, result.verdict, result.action) == ("missing", "fabricated", "auto")
+
+
 def test_a_source_with_no_text_gives_a_status_per_citation() -> None:
     results = CitationChecker().check("   ", CITATIONS[:2])
     assert [(r.quote_status, r.verdict) for r in results] == [("no-section", "unresolved")] * 2

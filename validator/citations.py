@@ -284,13 +284,15 @@ class CitationChecker:
     ) -> tuple[QuoteStatus, Section | None, str]:
         """The quote's status, the section to judge the claim against (None: nothing to judge), and why."""
         status, section, detail = self._find(citation, sections, normalized_source)
-        if section is not None and not citation.claim.strip():  # nothing to verify: a person must look
+        if section is None:  # a quote the source lacks, or no section to judge against
+            return status, None, detail
+        if not citation.claim.strip():  # nothing to verify: a person must look
             return status, None, "the claim is empty"
         try:
             require_text(citation.claim, "the claim")
         except NotUnicode as error:  # a JSON "\ud800" escape: no tokenizer reads it
             return status, None, str(error)
-        if section is not None and len(citation.claim) > defaults.MAX_TEXT_CHARS:
+        if len(citation.claim) > defaults.MAX_TEXT_CHARS:
             return status, None, f"the claim is longer than {defaults.MAX_TEXT_CHARS:,} characters"
         return status, section, detail
 
