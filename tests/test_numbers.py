@@ -371,6 +371,26 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
         ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),
         ("The rider crashed on stage five.", "The rider crashed on the fourth stage.", "unsupported"),
+        # values offered as alternatives: the evidence vouches for one of them
+        ("The fort was built in 1841 or 1842.", "The fort was built in 1842.", None),
+        ("The fort was built in 1839 or 1840.", "The fort was built in 1842.", "contradicted"),
+        ("Each side fields 11 or 12 players.", "Each side fields 11 players.", None),
+        ("Each side fields 14 or 15 players.", "Each side fields 11 players.", "contradicted"),
+        ("The mill closed in either 1901 or 1902.", "The mill closed in 1901.", None),
+        # "before" and "after" a year or a date bound it, and only a year or a date
+        ("The album came out before 2015.", "The album came out in 2012.", None),
+        ("The album came out before 2010.", "The album came out in 2012.", "contradicted"),
+        ("The album came out before 2012.", "The album came out in 2012.", "contradicted"),
+        ("The album came out after 2010.", "The album came out in 2012.", None),
+        ("The album came out after 2015.", "The album came out in 2012.", "contradicted"),
+        ("Settlers arrived before March 20, 1790.", "Settlers arrived on March 3, 1790.", None),
+        ("Settlers arrived before 10 May 2013.", "Settlers arrived on May 8, 2013.", None),
+        ("Settlers arrived before March 20, 1790.", "Settlers arrived on April 3, 1790.", "contradicted"),
+        ("Settlers arrived before 1791.", "Settlers arrived on March 3, 1790.", None),
+        ("Settlers arrived before March 1790.", "Settlers arrived in 1790.", "unsupported"),
+        ("The deal came after 10 years of talks.", "The deal came after 12 years of talks.", "contradicted"),
+        ("More kinds of bicycle are sold than before 1995.", "In 1995 few kinds of bicycle were sold.", None),
+        ("The Siege took place before 2000.", "The Siege began on August 2, 2000.", "unsupported"),
     ],
 )
 def test_numbers_written_as_headlines_and_sequences(
@@ -434,3 +454,35 @@ def test_a_count_after_a_noun_of_a_sequence_is_its_ordinal(noun: str, n: int, sh
     source = f"The rider crashed in the {ordinals[n]} {noun}."
     assert number_verdict(f"The rider crashed in {noun} {written(n)}.", source) is None
     assert number_verdict(f"The rider crashed in {noun} {written(n + shift)}.", source) is not None
+
+
+@given(
+    year=st.integers(min_value=1800, max_value=2030),
+    shift=st.integers(min_value=-15, max_value=15),
+    word=st.sampled_from(["before", "after", "prior to", "earlier than", "later than"]),
+    as_date=st.booleans(),
+)
+def test_a_year_or_date_after_before_or_after_is_a_bound(year: int, shift: int, word: str, as_date: bool) -> None:
+    """ "before 2015" is vouched for by any earlier year or date and by no other, "after 2010" by
+    any later one: one rule for every year, date and wording."""
+    bound = f"June 15, {year + shift}" if as_date else str(year + shift)
+    answer = f"The bridge opened {word} {bound}."
+    source = f"The bridge opened on June 15, {year}." if as_date else f"The bridge opened in {year}."
+    earlier = word in ("before", "prior to", "earlier than")
+    holds = shift > 0 if earlier else shift < 0
+    assert (number_verdict(answer, source) is None) == holds
+
+
+@given(
+    year=st.integers(min_value=1800, max_value=2030),
+    first=st.integers(min_value=-3, max_value=3),
+    second=st.integers(min_value=1, max_value=3),
+    either=st.booleans(),
+)
+def test_values_offered_as_alternatives_are_vouched_for_by_one_of_them(
+    year: int, first: int, second: int, either: bool
+) -> None:
+    """ "in 1841 or 1842" passes where the evidence gives either year, and fails where it gives neither."""
+    a, b = year + first, year + first + second
+    answer = f"The fort was built in {'either ' if either else ''}{a} or {b}."
+    assert (number_verdict(answer, f"The fort was built in {year}.") is None) == (year in (a, b))

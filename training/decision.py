@@ -151,8 +151,15 @@ def eval_sets(data: Path, eval_dir: Path, cache: Path) -> dict[str, Callable[[],
 
 
 def _record(sentence: SentenceResult) -> dict:
-    """What the fit needs of a sentence: who decided it today and how, and its signals."""
-    return {"method": sentence.method, "verdict": sentence.verdict, "signals": sentence.signals}
+    """What the fit needs of a sentence: who decided it today and how, and its signals (its text and
+    note, to read what a decision gets wrong)."""
+    return {
+        "method": sentence.method,
+        "verdict": sentence.verdict,
+        "signals": sentence.signals,
+        "sentence": sentence.sentence,
+        "note": sentence.note,
+    }
 
 
 def collect(args: argparse.Namespace) -> None:

@@ -285,6 +285,18 @@ _QUALIFIER = re.compile(
     re.I,
 )
 _OR_MORE = re.compile(r"^\s*(?:\w+\s+)?or (?:more|above)\b", re.I)
+_TIME_BOUNDS = {
+    **dict.fromkeys(("before", "prior to", "earlier than"), "<"),
+    **dict.fromkeys(("after", "later than"), ">"),
+}
+"""Words before a year or a date that say it bounds a time ("before 2015": any earlier year or
+date), and only a year's or a date's: "after 10 years of talks" states how long they took. After
+"than" or "since" the year is a point of reference, stated as such ("more varied than before 1995")."""
+_TIME_BOUND = re.compile(
+    r"(?:^|(?<=[\s(]))(?<!\bthan\s)(?<!\bsince\s)(?P<words>" + "|".join(_TIME_BOUNDS) + r")\s+$", re.I
+)
+_OFFERED = re.compile(r"\s*,?\s*or\s+$", re.I)
+"""What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players")."""
 APPROXIMATE = 0.1
 """How far "about" and "nearly" reach: "about 3,000" is 2,700 to 3,300, "nearly 40%" 36% to 40%."""
 
@@ -319,7 +331,7 @@ _DAY_RANGE = _DAY.format("day") + r"(?:\s*(?:[-\u2013\u2014]|to|and|&|through)\s
 _YEAR = r"(?P<year>[12]\d{3})(?!\d)"
 _DATES = [
     re.compile(rf"\b{_DAY_RANGE}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w-])"),
-    re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:,\s*|\s+){_YEAR})?(?![\w-])"),
+    re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:\s?,\s*|\s+){_YEAR})?(?![\w-])"),
     re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}"),
     re.compile(r"\b(?P<year>[12]\d{3})-(?P<numeric_month>[01]\d)-(?P<day>[0-3]\d)\b"),
 ]
@@ -378,6 +390,12 @@ class Date:
     month: int
     first_day: int | None
     last_day: int | None
+
+    def days(self) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+        """The first and last day it may be, as (year, month, day); ``None`` without a year."""
+        if self.year is None:
+            return None
+        return (self.year, self.month, self.first_day or 1), (self.year, self.month, self.last_day or 31)
 
     def implied_by(self, other: Date) -> bool:
         """Whether ``other`` says at least this much: the same month, the same year where this one
@@ -458,7 +476,10 @@ class Number:
         """Whether ``other``, in the evidence, vouches for this number of a claim: the same value;
         for a date, at least this much of it ("May 2019" by "12 May 2019", a year by a date of
         that year); for a bound or a vague quantity, a value within it ("more than 200" by
-        "243", "millions of" by "12 million"), and for "exactly", only the same plain value."""
+        "243", "millions of" by "12 million"), and for "exactly", only the same plain value; for a
+        year or a date after "before" or "after", one wholly on that side of it."""
+        if self.unit in ("year", "date") and self.qualifier in ("<", ">"):
+            return _in_time_order(self, other)
         if self.date is not None or other.date is not None:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
@@ -520,6 +541,23 @@ class Number:
         return (self.after not in no_role and _same_word(self.after, other.after)) or (
             self.before not in no_role and self.before == other.before
         )
+
+
+def _days(number: Number) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+    """The first and last day a year or a date may be, as (year, month, day)."""
+    if number.date is not None:
+        return number.date.days()
+    year = int(number.value)
+    return ((year, 1, 1), (year, 12, 31)) if number.unit == "year" else None
+
+
+def _in_time_order(bound: Number, other: Number) -> bool:
+    """Whether ``other`` lies wholly on the side of ``bound`` (a year or date after "before" or
+    "after") that it names: "before 2015" by "in 2012" or "8 May 2013", not by "in 2015"."""
+    mine, theirs = _days(bound), _days(other)
+    if mine is None or theirs is None or other.qualifier not in (None, bound.qualifier):
+        return False
+    return theirs[1] < mine[0] if bound.qualifier == "<" else theirs[0] > mine[1]
 
 
 def _same_word(word: str | None, other: str | None) -> bool:
@@ -741,6 +779,12 @@ def _qualifier(text: str, start: int, end: int) -> str | None:
     return ">=" if _OR_MORE.match(text[end : end + 24]) else None
 
 
+def _time_bound(text: str, start: int) -> str | None:
+    """ "<" or ">" where a year or a date at ``start`` follows "before" or "after" (:data:`_TIME_BOUNDS`)."""
+    match = _TIME_BOUND.search(text[max(0, start - 24) : start])
+    return _TIME_BOUNDS[match.group("words").lower()] if match else None
+
+
 def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
     spread = abs(value) * APPROXIMATE
     return {
@@ -884,8 +928,11 @@ def _dates(text: str) -> list[Number]:
                 continue
             before, after = _neighbours(text, match.start(), match.end())
             date = Date(year, month, day, last)
+            bound = _time_bound(text, match.start())
             found.append(
-                Number(float(year or 0), "date", before, after, match.group(), match.start(), match.end(), date=date)
+                Number(
+                    float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
+                )
             )
             _cover(covered, match.start(), match.end())
     return found
@@ -1005,6 +1052,8 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value, unit, factor = _in_base_unit(value, unit)
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
+        if unit == "year" and qualifier is None:
+            qualifier = _time_bound(text, match.start())
         numbers.append(
             Number(
                 value,
@@ -1311,11 +1360,14 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
 
     missing: list[Number] = []
     misplaced: list[Number] = []
+    held: list[Number] = []
     for segment in claim:
         for number in segment.numbers:
             holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
-            if not holders:
+            if holders:
+                held.append(number)
+            else:
                 if _worked_out(number, available):
                     continue
                 if rivals or not left_to_model(number, claim_read):
@@ -1332,6 +1384,9 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
             if (rival_led and not led) or not unbeaten:
                 misplaced.append(number)
+    if offered := _offered_instead(claim_read, missing, [n for n in held if n not in misplaced]):
+        missing = [n for n in missing if n not in offered]
+        claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in offered)) for segment in claim]
     if not missing and not misplaced:
         stated_numbers = [n for segment in claim for n in segment.numbers]
         misplaced = [n for segment in claim for n in _paired_elsewhere(segment, stated_numbers, available)]
@@ -1347,6 +1402,14 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+def _offered_instead(claim: str, missing: Sequence[Number], vouched: Sequence[Number]) -> list[Number]:
+    """The missing numbers that the claim offers as an alternative to a vouched-for one ("built in
+    1841 or 1842" where the evidence says 1842): the claim states no more than one of them holds."""
+    return [
+        n for n in missing if any(_OFFERED.fullmatch(claim[min(n.end, v.end) : max(n.start, v.start)]) for v in vouched)
+    ]
 
 
 def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequence[_Segment]) -> list[Number]:
