@@ -371,6 +371,9 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The rider crashed on stage four.", "The rider crashed on the fourth stage.", None),
         ("The rider crashed on the fourth stage.", "The rider crashed on stage 4.", None),
         ("The rider crashed on stage five.", "The rider crashed on the fourth stage.", "unsupported"),
+        ("The vaccine is in its phase 3 trial.", "The vaccine is in its Phase 3 trial.", None),
+        ("The vaccine is in the third phase of trials.", "The vaccine entered Phase 3 in May.", None),
+        ("The vaccine is in phase 2 of trials.", "The vaccine entered Phase 3 in May.", "contradicted"),
         # values offered as alternatives: the evidence vouches for one of them
         ("The fort was built in 1841 or 1842.", "The fort was built in 1842.", None),
         ("The fort was built in 1839 or 1840.", "The fort was built in 1842.", "contradicted"),

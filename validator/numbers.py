@@ -885,7 +885,7 @@ _IN_A_SEQUENCE = frozenset(
     ]
 )
 """Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
-the second round), so it reads as an ordinal."""
+the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""
 
 
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
@@ -956,6 +956,7 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
                 or stem in _LEADS_A_NUMBER
                 or match.group("stem") in _MONTHS
                 or (pattern is _NAME_THEN_NUMBER and (stem in _UNIT_WORDS or stem in _CURRENCY_WORDS))
+                or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
                 or (pattern is _NAME_WITH_DIGITS and match.group("tail").lower() in _UNIT_WORDS)
                 or 1 in covered[match.start() : match.end()]
             ):
