@@ -374,6 +374,11 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The vaccine is in its phase 3 trial.", "The vaccine is in its Phase 3 trial.", None),
         ("The vaccine is in the third phase of trials.", "The vaccine entered Phase 3 in May.", None),
         ("The vaccine is in phase 2 of trials.", "The vaccine entered Phase 3 in May.", "contradicted"),
+        # a century is any of its years
+        ("In the 21st century she married an actor.", "She married an actor in 2004.", None),
+        ("She married in the nineteenth century.", "She married on 2 May 1850.", None),
+        ("She married in the 2000th century.", "She married on 2 May 1850.", "unsupported"),
+        ("In the 20th century she married an actor.", "She married an actor in 2004.", "unsupported"),
         # values offered as alternatives: the evidence vouches for one of them
         ("The fort was built in 1841 or 1842.", "The fort was built in 1842.", None),
         ("The fort was built in 1839 or 1840.", "The fort was built in 1842.", "contradicted"),

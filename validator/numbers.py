@@ -477,9 +477,12 @@ class Number:
         for a date, at least this much of it ("May 2019" by "12 May 2019", a year by a date of
         that year); for a bound or a vague quantity, a value within it ("more than 200" by
         "243", "millions of" by "12 million"), and for "exactly", only the same plain value; for a
-        year or a date after "before" or "after", one wholly on that side of it."""
+        year or a date after "before" or "after", one wholly on that side of it; for a century,
+        a year or a date in it."""
         if self.unit in ("year", "date") and self.qualifier in ("<", ">"):
             return _in_time_order(self, other)
+        if self.unit == "ordinal" and self.after == "century" and (year := _year_of(other)) is not None:
+            return (year - 1) // 100 + 1 == self.value  # "the 21st century" by "in 2004"
         if self.date is not None or other.date is not None:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
@@ -543,12 +546,19 @@ class Number:
         )
 
 
+def _year_of(number: Number) -> int | None:
+    """The year a year or a dated number gives."""
+    if number.date is not None:
+        return number.date.year
+    return int(number.value) if number.unit == "year" else None
+
+
 def _days(number: Number) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
     """The first and last day a year or a date may be, as (year, month, day)."""
     if number.date is not None:
         return number.date.days()
-    year = int(number.value)
-    return ((year, 1, 1), (year, 12, 31)) if number.unit == "year" else None
+    year = _year_of(number)
+    return None if year is None else ((year, 1, 1), (year, 12, 31))
 
 
 def _in_time_order(bound: Number, other: Number) -> bool:
