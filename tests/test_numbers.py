@@ -374,6 +374,19 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The vaccine is in its phase 3 trial.", "The vaccine is in its Phase 3 trial.", None),
         ("The vaccine is in the third phase of trials.", "The vaccine entered Phase 3 in May.", None),
         ("The vaccine is in phase 2 of trials.", "The vaccine entered Phase 3 in May.", "contradicted"),
+        # how earnings reports write periods, ranges and small amounts
+        ("Margins are expected at 20 to 22 percent.", "Margins are guided at 20%-22%.", None),
+        ("Margins are expected at 20 to 23 percent.", "Margins are guided at 20%-22%.", "contradicted"),
+        ("Sales rose in the third quarter.", "Q3 sales rose 4%.", None),
+        ("Q3 sales rose 4%.", "Sales rose 4% in the third quarter.", None),
+        ("Sales rose in the second quarter.", "Q3 sales rose 4%.", "contradicted"),
+        ("Sales rose in 3Q23.", "Sales rose in the third quarter of 2023.", None),
+        ("Revenue in fiscal 2023 was $10 billion.", "FY2023 revenue was $10 billion.", None),
+        ("Revenue in FY23 was $10 billion.", "Fiscal 2023 revenue was $10 billion.", None),
+        ("Revenue in FY22 was $10 billion.", "Fiscal 2023 revenue was $10 billion.", "contradicted"),
+        ("EPS was $0.45.", "Earnings per share were 45 cents.", None),
+        ("EPS was 45 cents.", "Earnings per share were $0.45.", None),
+        ("EPS was 54 cents.", "Earnings per share were $0.45.", "contradicted"),
         # a century is any of its years
         ("In the 21st century she married an actor.", "She married an actor in 2004.", None),
         ("She married in the nineteenth century.", "She married on 2 May 1850.", None),
@@ -494,3 +507,31 @@ def test_values_offered_as_alternatives_are_vouched_for_by_one_of_them(
     a, b = year + first, year + first + second
     answer = f"The fort was built in {'either ' if either else ''}{a} or {b}."
     assert (number_verdict(answer, f"The fort was built in {year}.") is None) == (year in (a, b))
+
+
+ORDINAL_QUARTERS = ["first", "second", "third", "fourth"]
+
+
+@given(
+    quarter=st.integers(min_value=1, max_value=4),
+    other=st.integers(min_value=1, max_value=4),
+    short_in_answer=st.booleans(),
+    cents=st.integers(min_value=1, max_value=99),
+    shift=st.integers(min_value=1, max_value=20),
+)
+def test_a_quarter_and_cents_read_one_way_however_written(
+    quarter: int, other: int, short_in_answer: bool, cents: int, shift: int
+) -> None:
+    """ "Q3" is the third quarter and "45 cents" is $0.45, either side; another quarter or amount fails."""
+
+    def short(q: int) -> str:
+        return f"Q{q} revenue rose."
+
+    def long(q: int) -> str:
+        return f"Revenue rose in the {ORDINAL_QUARTERS[q - 1]} quarter."
+
+    answer, source = (short, long) if short_in_answer else (long, short)
+    assert (number_verdict(answer(other), source(quarter)) is None) == (quarter == other)
+    amount = f"The dividend is {cents} cents a share."
+    assert number_verdict(f"The dividend is ${cents / 100:.2f} a share.", amount) is None
+    assert number_verdict(f"The dividend is ${(cents + shift) / 100:.2f} a share.", amount) is not None

@@ -211,7 +211,7 @@ _COUNTED_AFTER_YEAR_LIKE = frozenset(
 )
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
 _NUMBER = re.compile(
-    r"(?P<sign>(?<![\w.,])[-\u2212\u2013](?=\d)|\bminus\s+)?"
+    r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     r"(?:(?P<currency>[$€£¥])\s?)?"
     r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:(?P<decade>'?s)\b)?"
@@ -376,10 +376,12 @@ _LEADS_A_NUMBER = frozenset(
         "near",
         "across",
         "along",
+        "fiscal",
     ]
 )
 """Prepositions that the stop-word list lacks: a number after one is a time or a quantity, not
-part of a name, even where the preposition opens a sentence ("Since 2002, he has won 12 trophies")."""
+part of a name, even where the preposition opens a sentence ("Since 2002, he has won 12 trophies");
+and "fiscal", whose year is a year ("Fiscal 2023 revenue")."""
 
 
 @dataclass(frozen=True)
@@ -739,14 +741,39 @@ _MILLION = re.compile(
 ("8.3m people", "a population of 8.3m")."""
 
 
+_QUARTER = re.compile(
+    r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
+)
+_FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
+_CENTS = re.compile(r"(?<![$€£¥\w.,])(?P<cents>\d{1,2})\s?(?:cents?\b|¢)")
+_QUARTER_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _quarter(match: re.Match[str]) -> str:
+    """ "Q3", "3Q23", "Q3 2023" as the words they stand for ("third quarter of 2023"); not after a
+    name ("Audi Q3" is a car)."""
+    before = match.string[: match.start()].split()[-1:]
+    if before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS:
+        return match.group()
+    year = match.group("yyyy") or (f"20{match.group('yy')}" if match.group("yy") else "")
+    quarter = _QUARTER_ORDINALS[int(match.group("q") or match.group("n")) - 1]
+    return f"{quarter} quarter" + (f" of {year}" if year else "")
+
+
 def _written_out(text: str) -> str:
     """The ways a value is abbreviated, written out so that each value reads one way: a power of
     ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a range's shared sign
     and scale ("$8-8.5bn" → "$8bn to $8.5bn"), basis points as percentage points ("150 bp" →
     "1.5 percentage points"), "half a million", "twice daily" ("two times daily"), a speed in
-    words ("miles per hour" → "mph"), and a short scale ("$40k" → "$40 thousand", "£3m" → "£3
+    words ("miles per hour" → "mph"), a short scale ("$40k" → "$40 thousand", "£3m" → "£3
     million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
-    millions, where it cannot be metres)."""
+    millions, where it cannot be metres), and how reports write periods and small sums ("Q3" →
+    "third quarter", "FY23" → "fiscal 2023", "45 cents" → "$0.45")."""
+    text = _QUARTER.sub(_quarter, text)
+    text = _FISCAL_YEAR.sub(
+        lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
+    )
+    text = _CENTS.sub(lambda m: f"${int(m.group('cents')) / 100:.2f}", text)
     text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
     text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
     text = _RANGE.sub(_range_in_full, text)
