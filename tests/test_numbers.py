@@ -411,6 +411,7 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("Settlers arrived before March 1790.", "Settlers arrived in 1790.", "unsupported"),
         ("The deal came after 10 years of talks.", "The deal came after 12 years of talks.", "contradicted"),
         ("More kinds of bicycle are sold than before 1995.", "In 1995 few kinds of bicycle were sold.", None),
+        ("The pier reopened the year after 2012.", "The pier reopened in 2020.", "contradicted"),
         ("The Siege took place before 2000.", "The Siege began on August 2, 2000.", "unsupported"),
     ],
 )

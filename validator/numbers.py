@@ -290,11 +290,11 @@ _TIME_BOUNDS = {
     **dict.fromkeys(("after", "later than"), ">"),
 }
 """Words before a year or a date that say it bounds a time ("before 2015": any earlier year or
-date), and only a year's or a date's: "after 10 years of talks" states how long they took. After
-"than" or "since" the year is a point of reference, stated as such ("more varied than before 1995")."""
-_TIME_BOUND = re.compile(
-    r"(?:^|(?<=[\s(]))(?<!\bthan\s)(?<!\bsince\s)(?P<words>" + "|".join(_TIME_BOUNDS) + r")\s+$", re.I
-)
+date), and only a year's or a date's: "after 10 years of talks" states how long they took."""
+_TIME_BOUND = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<lead>\w+)\s+)?(?P<words>" + "|".join(_TIME_BOUNDS) + r")\s+$", re.I)
+_NOT_A_BOUND_AFTER = frozenset({"than", "since", "year", "years", "day", "days", "week", "weeks", "month", "months"})
+"""Words before "before" or "after" that make its year a point of reference, stated as such: "more
+varied than before 1995", "the year after 2012" (2013, not any later year)."""
 _OFFERED = re.compile(r"\s*,?\s*or\s+$", re.I)
 """What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players")."""
 APPROXIMATE = 0.1
@@ -752,7 +752,7 @@ _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 def _quarter(match: re.Match[str]) -> str:
     """ "Q3", "3Q23", "Q3 2023" as the words they stand for ("third quarter of 2023"); not after a
     name ("Audi Q3" is a car)."""
-    before = match.string[: match.start()].split()[-1:]
+    before = match.string[max(0, match.start() - 40) : match.start()].split()[-1:]
     if before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS:
         return match.group()
     year = match.group("yyyy") or (f"20{match.group('yy')}" if match.group("yy") else "")
@@ -818,8 +818,10 @@ def _qualifier(text: str, start: int, end: int) -> str | None:
 
 def _time_bound(text: str, start: int) -> str | None:
     """ "<" or ">" where a year or a date at ``start`` follows "before" or "after" (:data:`_TIME_BOUNDS`)."""
-    match = _TIME_BOUND.search(text[max(0, start - 24) : start])
-    return _TIME_BOUNDS[match.group("words").lower()] if match else None
+    match = _TIME_BOUND.search(text[max(0, start - 32) : start])
+    if match is None or (match.group("lead") or "").lower() in _NOT_A_BOUND_AFTER:
+        return None
+    return _TIME_BOUNDS[match.group("words").lower()]
 
 
 def _bounds(value: float, qualifier: str | None) -> tuple[float, float]:
