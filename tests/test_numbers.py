@@ -387,6 +387,21 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("EPS was $0.45.", "Earnings per share were 45 cents.", None),
         ("EPS was 45 cents.", "Earnings per share were $0.45.", None),
         ("EPS was 54 cents.", "Earnings per share were $0.45.", "contradicted"),
+        # a sentence that gives several values of one kind, each after its label
+        (
+            "The office is open Saturdays from 9 a.m. to 5 p.m.",
+            "Office hours: Monday to Friday, 8 a.m. to 6 p.m.; Saturday, 9 a.m. to 5 p.m.",
+            None,
+        ),
+        (
+            "It is open Saturdays from 8 a.m. to 6 p.m.",
+            "Hours: Monday to Friday, 8 a.m. to 6 p.m.; Saturday, 9 a.m. to 5 p.m.",
+            "contradicted",
+        ),
+        ("Tickets for children cost £6.", "Prices: adults, £12; children, £6.", None),
+        ("Tickets for children cost £12.", "Prices: adults, £12; children, £6.", "contradicted"),
+        ("The standard room costs $90 a night.", "Rates: standard room, $90; suite, $240.", None),
+        ("The suite costs $90 a night.", "Rates: standard room, $90; suite, $240.", "contradicted"),
         # a century is any of its years
         ("In the 21st century she married an actor.", "She married an actor in 2004.", None),
         ("She married in the nineteenth century.", "She married on 2 May 1850.", None),

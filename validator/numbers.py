@@ -241,6 +241,20 @@ _WORD = re.compile(r"[^\W\d_]+")
 _CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s|\|\s*\||\|\s*\n", re.I)
 """Where a clause may end between two numbers: ";", ", ", a conjunction, or the end of a table
 row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."""
+_ITEM_END = re.compile(r";|\|", re.I)
+"""A break that ends an item of a list, not only a clause: "adults, £12; children, £6"."""
+
+
+def _clause_end(text: str, start: int, end: int) -> int | None:
+    """Where the clause of the number ending at ``start`` ends before the number at ``end``: at
+    the first ";" or table-row end between them, so the words after it (a label: "…; Saturday, 9
+    a.m.") go with the number they lead to, else at the last clause break. ``None`` where nothing
+    breaks the clause."""
+    breaks = list(_CLAUSE_BREAK.finditer(text, start, end))
+    items = [b for b in breaks if _ITEM_END.search(b.group())]
+    return items[0].start() if items else breaks[-1].start() if breaks else None
+
+
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(_WORDS) | frozenset(_ORDINAL_WORDS) | frozenset(_SCALES)
 
 _VAGUE = {
@@ -1210,7 +1224,7 @@ def _named_subject(sentence: str) -> frozenset[str]:
 
 
 def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
-    """``sentence`` cut between each two consecutive numbers at the last clause break between them.
+    """``sentence`` cut between each two consecutive numbers where the first one's clause ends (:func:`_clause_end`).
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, so it
@@ -1219,8 +1233,8 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
-        if breaks := list(_CLAUSE_BREAK.finditer(text, left.end, right.start)):
-            cuts.append(breaks[-1].start())
+        if (cut := _clause_end(text, left.end, right.start)) is not None:
+            cuts.append(cut)
     cuts.append(len(text))
     subject = _content_words(subject_of(text) or "")
     whole = _content_words(text)
