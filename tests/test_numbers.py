@@ -402,6 +402,16 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("Tickets for children cost £12.", "Prices: adults, £12; children, £6.", "contradicted"),
         ("The standard room costs $90 a night.", "Rates: standard room, $90; suite, $240.", None),
         ("The suite costs $90 a night.", "Rates: standard room, $90; suite, $240.", "contradicted"),
+        # a decade is any of its years; a temperature and a news agency's scale in any spelling
+        ("The company was founded in the late 1990s.", "The company was founded in 1998.", None),
+        ("The company was founded in the mid-1990s.", "The company was founded in 2004.", "unsupported"),
+        ("The company was founded in the 1980s.", "The company was founded in 1998.", "unsupported"),
+        ("Temperatures reached 30C.", "Temperatures reached 30 degrees Celsius.", None),
+        ("Temperatures reached 86 degrees Fahrenheit.", "Temperatures reached 86F.", None),
+        ("Temperatures reached 31C.", "Temperatures reached 30 °C.", "contradicted"),
+        ("Profit was 5 mln dollars.", "Profit was $5 million.", None),
+        ("Profit was $5 bln.", "Profit was $5 billion.", None),
+        ("Profit was 6 mln dollars.", "Profit was $5 million.", "contradicted"),
         # a century is any of its years
         ("In the 21st century she married an actor.", "She married an actor in 2004.", None),
         ("She married in the nineteenth century.", "She married on 2 May 1850.", None),

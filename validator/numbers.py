@@ -391,11 +391,15 @@ _LEADS_A_NUMBER = frozenset(
         "across",
         "along",
         "fiscal",
+        "mid",
+        "early",
+        "late",
     ]
 )
 """Prepositions that the stop-word list lacks: a number after one is a time or a quantity, not
 part of a name, even where the preposition opens a sentence ("Since 2002, he has won 12 trophies");
-and "fiscal", whose year is a year ("Fiscal 2023 revenue")."""
+"fiscal", whose year is a year ("Fiscal 2023 revenue"); and "mid", "early", "late" before a year or
+a decade ("mid-1990s")."""
 
 
 @dataclass(frozen=True)
@@ -493,12 +497,14 @@ class Number:
         for a date, at least this much of it ("May 2019" by "12 May 2019", a year by a date of
         that year); for a bound or a vague quantity, a value within it ("more than 200" by
         "243", "millions of" by "12 million"), and for "exactly", only the same plain value; for a
-        year or a date after "before" or "after", one wholly on that side of it; for a century,
-        a year or a date in it."""
+        year or a date after "before" or "after", one wholly on that side of it; for a century or
+        a decade, a year or a date in it."""
         if self.unit in ("year", "date") and self.qualifier in ("<", ">"):
             return _in_time_order(self, other)
         if self.unit == "ordinal" and self.after == "century" and (year := _year_of(other)) is not None:
             return (year - 1) // 100 + 1 == self.value  # "the 21st century" by "in 2004"
+        if self.unit == "decade" and self.value >= 1000 and (year := _year_of(other)) is not None:
+            return self.value <= year < self.value + 10  # "the 1990s" by "in 1998"
         if self.date is not None or other.date is not None:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
@@ -706,11 +712,24 @@ _POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷
 _CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY)\s?(?=\d)")
 _CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _SHORT_SCALE = re.compile(
-    r"(?P<number>(?:[$€£¥]\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|bn|b|tn)\b(?!\.\w)"
-    r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn)\b",
+    r"(?P<number>(?:[$€£¥]\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
+    r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
-_SHORT_SCALES = {"k": "thousand", "m": "million", "mn": "million", "b": "billion", "bn": "billion", "tn": "trillion"}
+_TEMPERATURE = re.compile(
+    r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))|(?P<c_>C)\b|(?P<f_>F)\b)"
+)
+"""A temperature's scale in any spelling: "30C", "30 °C", "30 degrees Celsius", "86F"."""
+_SHORT_SCALES = {
+    "k": "thousand",
+    "m": "million",
+    "mn": "million",
+    "mln": "million",
+    "b": "billion",
+    "bn": "billion",
+    "bln": "billion",
+    "tn": "trillion",
+}
 
 
 _ORDINAL_NAME = re.compile(
@@ -781,13 +800,15 @@ def _written_out(text: str) -> str:
     "1.5 percentage points"), "half a million", "twice daily" ("two times daily"), a speed in
     words ("miles per hour" → "mph"), a short scale ("$40k" → "$40 thousand", "£3m" → "£3
     million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
-    millions, where it cannot be metres), and how reports write periods and small sums ("Q3" →
-    "third quarter", "FY23" → "fiscal 2023", "45 cents" → "$0.45")."""
+    millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
+    write periods and small sums ("Q3" → "third quarter", "FY23" → "fiscal 2023", "45 cents" →
+    "$0.45"), and a temperature's scale ("30C", "30 degrees Celsius" → "30°C")."""
     text = _QUARTER.sub(_quarter, text)
     text = _FISCAL_YEAR.sub(
         lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
     )
     text = _CENTS.sub(lambda m: f"${int(m.group('cents')) / 100:.2f}", text)
+    text = _TEMPERATURE.sub(lambda m: "°C" if m.group("c") or m.group("c_") else "°F", text)
     text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
     text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
     text = _RANGE.sub(_range_in_full, text)
@@ -808,7 +829,7 @@ def _range_in_full(match: re.Match[str]) -> str:
 
 def _scale_in_words(match: re.Match[str]) -> str:
     scale = match.group("scale") or match.group("bare_scale")
-    return f"{match.group('number') or match.group('bare')} {_SHORT_SCALES[scale.lower()]}"
+    return f"{match.group('number') or match.group('bare')} {_SHORT_SCALES[scale.strip().lower()]}"
 
 
 def _dozens(match: re.Match[str]) -> str:
