@@ -398,6 +398,11 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
             "Hours: Monday to Friday, 8 a.m. to 6 p.m.; Saturday, 9 a.m. to 5 p.m.",
             "contradicted",
         ),
+        (
+            "The office is open Saturdays from 9 a.m. to 5 p.m.",
+            "It opens weekdays from 8 a.m. to 6 p.m., and Saturdays, 9 a.m. to 5 p.m.",
+            None,
+        ),
         ("Tickets for children cost £6.", "Prices: adults, £12; children, £6.", None),
         ("Tickets for children cost £12.", "Prices: adults, £12; children, £6.", "contradicted"),
         ("The standard room costs $90 a night.", "Rates: standard room, $90; suite, $240.", None),

@@ -247,12 +247,12 @@ _ITEM_END = re.compile(r";|\|", re.I)
 
 def _clause_end(text: str, start: int, end: int) -> int | None:
     """Where the clause of the number ending at ``start`` ends before the number at ``end``: at
-    the first ";" or table-row end between them, so the words after it (a label: "…; Saturday, 9
-    a.m.") go with the number they lead to, else at the last clause break. ``None`` where nothing
-    breaks the clause."""
+    the first ";" or table-row end between them, else at the first clause break, so the words
+    after it (a label: "…; Saturday, 9 a.m.", "…, and Zane Reed, 7") go with the number they lead
+    to. ``None`` where nothing breaks the clause."""
     breaks = list(_CLAUSE_BREAK.finditer(text, start, end))
     items = [b for b in breaks if _ITEM_END.search(b.group())]
-    return items[0].start() if items else breaks[-1].start() if breaks else None
+    return (items or breaks)[0].start() if breaks else None
 
 
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(_WORDS) | frozenset(_ORDINAL_WORDS) | frozenset(_SCALES)
