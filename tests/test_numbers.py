@@ -417,6 +417,13 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("Profit was 5 mln dollars.", "Profit was $5 million.", None),
         ("Profit was $5 bln.", "Profit was $5 billion.", None),
         ("Profit was 6 mln dollars.", "Profit was $5 million.", "contradicted"),
+        # a date in digits, either way round where it could be
+        ("The law took effect on March 4, 2021.", "Effective 3/4/2021.", None),
+        ("The law took effect on 3 April 2021.", "Effective 3/4/2021.", None),
+        ("The law took effect on 25 December 2020.", "Effective 25/12/2020.", None),
+        ("The law took effect on 3/4/2021.", "The law took effect on April 3, 2021.", None),
+        ("The law took effect on March 5, 2021.", "Effective 3/4/2021.", "contradicted"),
+        ("The law took effect on 12 December 2020.", "Effective 25/12/2020.", "contradicted"),
         # a century is any of its years
         ("In the 21st century she married an actor.", "She married an actor in 2004.", None),
         ("She married in the nineteenth century.", "She married on 2 May 1850.", None),

@@ -348,9 +348,11 @@ _DATES = [
     re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:\s?,\s*|\s+){_YEAR})?(?![\w-])"),
     re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}"),
     re.compile(r"\b(?P<year>[12]\d{3})-(?P<numeric_month>[01]\d)-(?P<day>[0-3]\d)\b"),
+    re.compile(r"(?<![\d/.])(?P<first>[0-3]?\d)([/.])(?P<second>[0-3]?\d)\2(?P<year>[12]\d{3})(?![\d/]|\.\d)"),
 ]
 """Dates in the forms answers and sources write them: "12 May 2019", "May 12th, 2019", "May
-2019", "2019-05-12", and day ranges ("June 9–10", "9 and 10 June"). Month names are matched with
+2019", "2019-05-12", "3/4/2019" (either way round: :attr:`Date.either_way`), and day ranges
+("June 9–10", "9 and 10 June"). Month names are matched with
 their capital where the word is also another ("May", "March", "August"), so the verb "may" is not a month."""
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
@@ -410,6 +412,15 @@ class Date:
     month: int
     first_day: int | None
     last_day: int | None
+    either_way: bool = False
+    """Written in digits with a day and a month that could be either way round ("3/4/2021"): it
+    is read both ways, as the text does not say which convention it follows."""
+
+    def readings(self) -> tuple[Date, ...]:
+        """The dates it may be: itself, and where ``either_way``, the day and month swapped."""
+        if not self.either_way or self.first_day is None:
+            return (self,)
+        return self, Date(self.year, self.first_day, self.month, self.month)
 
     def days(self) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
         """The first and last day it may be, as (year, month, day); ``None`` without a year."""
@@ -419,7 +430,11 @@ class Date:
 
     def implied_by(self, other: Date) -> bool:
         """Whether ``other`` says at least this much: the same month, the same year where this one
-        gives one, and days within the other's ("June 9" is within "June 9–10")."""
+        gives one, and days within the other's ("June 9" is within "June 9–10"), in any of either
+        date's readings."""
+        return any(mine._within(theirs) for mine in self.readings() for theirs in other.readings())
+
+    def _within(self, other: Date) -> bool:
         if self.month != other.month or (self.year is not None and other.year not in (None, self.year)):
             return False
         if self.first_day is None:
@@ -994,14 +1009,20 @@ def _dates(text: str) -> list[Number]:
             if 1 in covered[match.start() : match.end()]:
                 continue
             groups = match.groupdict()
-            month = int(groups["numeric_month"]) if groups.get("numeric_month") else _MONTHS[groups["month"]]
+            either_way = False
+            if groups.get("first"):  # "3/4/2021": month first unless the first cannot be a month
+                first, second = int(groups["first"]), int(groups["second"])
+                month, day = (second, first) if first > 12 else (first, second)
+                either_way = first != second and max(first, second) <= 12
+            else:
+                month = int(groups["numeric_month"]) if groups.get("numeric_month") else _MONTHS[groups["month"]]
+                day = int(groups["day"]) if groups.get("day") else None
             year = int(groups["year"]) if groups.get("year") else None
-            day = int(groups["day"]) if groups.get("day") else None
             last = int(groups["last"]) if groups.get("last") else day
             if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
                 continue
             before, after = _neighbours(text, match.start(), match.end())
-            date = Date(year, month, day, last)
+            date = Date(year, month, day, last, either_way)
             bound = _time_bound(text, match.start())
             found.append(
                 Number(
