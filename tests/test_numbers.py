@@ -449,6 +449,9 @@ def test_an_ordinal_and_a_count_agree_only_on_the_same_value(
         ("The deal came after 10 years of talks.", "The deal came after 12 years of talks.", "contradicted"),
         ("More kinds of bicycle are sold than before 1995.", "In 1995 few kinds of bicycle were sold.", None),
         ("The pier reopened the year after 2012.", "The pier reopened in 2020.", "contradicted"),
+        ("Prices fell after 2008's crash.", "Prices fell after the 2008 crash.", None),
+        ("Turnout rose before 2020 elections.", "Turnout rose before the 2020 elections.", None),
+        ("Trade grew in the decade after 1945.", "Trade grew in the decade after 1945.", None),
         ("The Siege took place before 2000.", "The Siege began on August 2, 2000.", "unsupported"),
     ],
 )

@@ -306,9 +306,12 @@ _TIME_BOUNDS = {
 """Words before a year or a date that say it bounds a time ("before 2015": any earlier year or
 date), and only a year's or a date's: "after 10 years of talks" states how long they took."""
 _TIME_BOUND = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<lead>\w+)\s+)?(?P<words>" + "|".join(_TIME_BOUNDS) + r")\s+$", re.I)
-_NOT_A_BOUND_AFTER = frozenset({"than", "since", "year", "years", "day", "days", "week", "weeks", "month", "months"})
+_NOT_A_BOUND_AFTER = frozenset(
+    {"than", "since", "year", "years", "day", "days", "week", "weeks", "month", "months", "decade", "decades"}
+)
 """Words before "before" or "after" that make its year a point of reference, stated as such: "more
-varied than before 1995", "the year after 2012" (2013, not any later year)."""
+varied than before 1995", "the year after 2012" (2013, not any later year). A year that names
+what follows it ("before 2020 elections") is one too."""
 _OFFERED = re.compile(r"\s*,?\s*or\s+$", re.I)
 """What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players")."""
 APPROXIMATE = 0.1
@@ -604,6 +607,8 @@ def _in_time_order(bound: Number, other: Number) -> bool:
     mine, theirs = _days(bound), _days(other)
     if mine is None or theirs is None or other.qualifier not in (None, bound.qualifier):
         return False
+    if other.qualifier == bound.qualifier:  # "before 2010" is before 2015 too
+        return theirs[0] <= mine[0] if bound.qualifier == "<" else theirs[1] >= mine[1]
     return theirs[1] < mine[0] if bound.qualifier == "<" else theirs[0] > mine[1]
 
 
@@ -1023,7 +1028,7 @@ def _dates(text: str) -> list[Number]:
                 continue
             before, after = _neighbours(text, match.start(), match.end())
             date = Date(year, month, day, last, either_way)
-            bound = _time_bound(text, match.start())
+            bound = _time_bound(text, match.start()) if after is None or after in STOPWORDS else None
             found.append(
                 Number(
                     float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
@@ -1148,7 +1153,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value, unit, factor = _in_base_unit(value, unit)
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
-        if unit == "year" and qualifier is None:
+        if unit == "year" and qualifier is None and (after is None or after in STOPWORDS):
             qualifier = _time_bound(text, match.start())
         numbers.append(
             Number(
