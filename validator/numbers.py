@@ -737,7 +737,8 @@ _SHORT_SCALE = re.compile(
     re.I,
 )
 _TEMPERATURE = re.compile(
-    r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))|(?P<c_>C)\b|(?P<f_>F)\b)"
+    r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))"
+    r"|(?P<c_>C)\b|(?P<f_>F)\b)"
 )
 """A temperature's scale in any spelling: "30C", "30 °C", "30 degrees Celsius", "86F"."""
 _SHORT_SCALES = {
