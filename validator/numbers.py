@@ -241,7 +241,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 _CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s|\|\s*\||\|\s*\n", re.I)
 """Where a clause may end between two numbers: ";", ", ", a conjunction, or the end of a table
 row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."""
-_ITEM_END = re.compile(r";|\|", re.I)
+_ITEM_END = re.compile(r";|\|")
 """A break that ends an item of a list, not only a clause: "adults, £12; children, £6"."""
 
 
@@ -872,8 +872,11 @@ def _qualifier(text: str, start: int, end: int) -> str | None:
     return ">=" if _OR_MORE.match(text[end : end + 24]) else None
 
 
-def _time_bound(text: str, start: int) -> str | None:
-    """ "<" or ">" where a year or a date at ``start`` follows "before" or "after" (:data:`_TIME_BOUNDS`)."""
+def _time_bound(text: str, start: int, after: str | None) -> str | None:
+    """ "<" or ">" where a year or a date at ``start`` follows "before" or "after" (:data:`_TIME_BOUNDS`),
+    unless the word ``after`` it is one it names ("before 2020 elections")."""
+    if after is not None and after not in STOPWORDS:
+        return None
     match = _TIME_BOUND.search(text[max(0, start - 32) : start])
     if match is None or (match.group("lead") or "").lower() in _NOT_A_BOUND_AFTER:
         return None
@@ -1029,7 +1032,7 @@ def _dates(text: str) -> list[Number]:
                 continue
             before, after = _neighbours(text, match.start(), match.end())
             date = Date(year, month, day, last, either_way)
-            bound = _time_bound(text, match.start()) if after is None or after in STOPWORDS else None
+            bound = _time_bound(text, match.start(), after)
             found.append(
                 Number(
                     float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
@@ -1154,8 +1157,8 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         value, unit, factor = _in_base_unit(value, unit)
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
-        if unit == "year" and qualifier is None and (after is None or after in STOPWORDS):
-            qualifier = _time_bound(text, match.start())
+        if unit == "year" and qualifier is None:
+            qualifier = _time_bound(text, match.start(), after)
         numbers.append(
             Number(
                 value,
