@@ -312,8 +312,9 @@ _NOT_A_BOUND_AFTER = frozenset(
 """Words before "before" or "after" that make its year a point of reference, stated as such: "more
 varied than before 1995", "the year after 2012" (2013, not any later year). A year that names
 what follows it ("before 2020 elections") is one too."""
-_OFFERED = re.compile(r"\s*,?\s*or\s+$", re.I)
-"""What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players")."""
+_OFFERED = re.compile(r"\s*(?:,\s*)?or\s+", re.I)
+"""What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players"), matched whole
+(one way to read each space: a run of spaces between two numbers is not backtracked over twice)."""
 APPROXIMATE = 0.1
 """How far "about" and "nearly" reach: "about 3,000" is 2,700 to 3,300, "nearly 40%" 36% to 40%."""
 
