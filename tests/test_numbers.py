@@ -24,6 +24,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
+from validator.units import measure
 
 
 @pytest.mark.slow
@@ -64,7 +65,7 @@ def test_a_number_in_its_own_clause_still_passes() -> None:
         ("It has four hundred rooms.", "It has 400 rooms.", None),
         ("It has 400 rooms.", "It has forty rooms.", "contradicted"),
         ("It has 1.5 million users.", "It has 1,500,000 users.", None),
-        ("The trail is 5 kilometres long.", "The trail is 5 miles long.", "unsupported"),
+        ("The trail is 5 kilometres long.", "The trail is 5 miles long.", "contradicted"),
         ("Alice is 30 and Bob is 12.", "Alice is 12 and Bob is 30.", "contradicted"),
         ("Alice 30, Bob 12.", "Alice 12, Bob 30.", "contradicted"),
         ("Alice is 30 and Bob is 12.", "Alice is 30 and Bob is 12.", None),
@@ -576,3 +577,73 @@ def test_a_quarter_and_cents_read_one_way_however_written(
     amount = f"The dividend is {cents} cents a share."
     assert number_verdict(f"The dividend is ${cents / 100:.2f} a share.", amount) is None
     assert number_verdict(f"The dividend is ${(cents + shift) / 100:.2f} a share.", amount) is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("The park covers 3.5 square kilometres.", "The park covers 350 hectares.", None),
+        ("The park covers 3.5 km².", "The park covers 350 hectares.", None),
+        ("The park covers 5 square kilometres.", "The park covers 350 hectares.", "contradicted"),
+        ("The trail is 5 miles long.", "The trail is 8 km long.", None),
+        ("The trail is 12 miles long.", "The trail is 8 km long.", "contradicted"),
+        ("The farm spans 405 hectares.", "The farm has 1,000 acres.", None),
+        ("He weighed 90 kg at the time.", "He weighed 198 lbs at the time.", None),
+        ("The car reached 100 km/h.", "The car reached 62 mph.", None),
+        ("The plant produces 300 megawatts.", "The plant produces 300 MW.", None),
+        ("The tank holds 189 litres.", "The tank holds 50 gallons.", None),
+        ("He ran 2 km.", "He ran 1,600 metres.", "contradicted"),
+        ("He won the 1500 metres.", "In 1998 he won the 1500 metres.", None),
+        ("The lot is 5,000 Square Feet.", "The lot is 5,000 square feet.", None),
+        ("She won three cups.", "She won three cups in 2004.", None),
+        ("Prices rose 5pc.", "Prices rose 5pc last year.", None),
+    ],
+)
+def test_a_quantity_in_any_unit_pint_knows_is_the_same_quantity(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """Units of measure are pint's (validator/units.py): a value written in another unit of its
+    kind is the same value, to the rounding a conversion makes; words pint reads as units that prose
+    means otherwise ("cups", "5pc") stay words."""
+    assert number_verdict(sentence, premise) == expected
+
+
+CONVERSIONS = [
+    ("miles", "kilometres", 1.609344),
+    ("acres", "hectares", 0.40468564224),
+    ("feet", "metres", 0.3048),
+    ("gallons", "litres", 3.785411784),
+    ("square miles", "square kilometres", 2.589988110336),
+    ("ounces", "grams", 28.349523125),
+    ("mph", "km/h", 1.609344),
+]
+
+
+@given(
+    value=st.integers(min_value=10, max_value=90_000),
+    conversion=st.sampled_from(CONVERSIONS),
+    factor=st.sampled_from([0.5, 0.8, 1.25, 2.0, 3.0]),
+    backwards=st.booleans(),
+)
+def test_a_converted_value_is_vouched_for_and_a_changed_one_is_not(
+    value: int, conversion: tuple[str, str, float], factor: float, backwards: bool
+) -> None:
+    """An answer converts the source's unit ("8 km" for "5 miles"): the converted value rounded to
+    three significant digits passes; the value off by a quarter or more fails, either way round."""
+    written, converted, ratio = conversion
+    if backwards:
+        written, converted, ratio = converted, written, 1 / ratio
+    source = f"The reservoir measures {value:,} {written} across."
+
+    def answer(amount: float) -> str:
+        return f"The reservoir measures {Decimal(f'{amount:.3g}'):,f} {converted} across."
+
+    assert number_verdict(answer(value * ratio), source) is None
+    assert number_verdict(answer(value * ratio * factor), source) == "contradicted"
+
+
+@given(words=st.lists(st.text(min_size=1, max_size=12), max_size=4))
+def test_any_words_after_a_number_read_as_a_unit_or_none(words: list[str]) -> None:
+    """pint's parser raises on most text; whatever follows a number, the reader answers."""
+    found = measure(words)
+    assert found is None or (found.factor > 0 and 1 <= found.words <= len(words))

@@ -46,6 +46,7 @@ from text_to_num import alpha2digit
 
 from validator.context import read_in_context, subject_of
 from validator.splitting import split_source_sentences
+from validator.units import measure
 
 NumberVerdict = Literal["contradicted", "unsupported"]
 
@@ -112,19 +113,6 @@ _CURRENCY_WORDS = {
     **dict.fromkeys(("rouble", "roubles", "ruble", "rubles"), "rub"),
 }
 _UNIT_WORDS = {
-    **dict.fromkeys(("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"), "km"),
-    **dict.fromkeys(("m", "metre", "metres", "meter", "meters"), "m"),
-    **dict.fromkeys(("cm", "centimetre", "centimetres", "centimeter", "centimeters"), "cm"),
-    **dict.fromkeys(("mm", "millimetre", "millimetres", "millimeter", "millimeters"), "mm"),
-    **dict.fromkeys(("mi", "mile", "miles"), "mile"),
-    **dict.fromkeys(("ft", "foot", "feet"), "ft"),
-    **dict.fromkeys(("inch", "inches"), "inch"),
-    **dict.fromkeys(("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), "kg"),
-    **dict.fromkeys(("g", "gram", "grams"), "g"),
-    **dict.fromkeys(("lb", "lbs"), "lb"),
-    **dict.fromkeys(("tonne", "tonnes", "ton", "tons"), "t"),
-    **dict.fromkeys(("l", "litre", "litres", "liter", "liters"), "l"),
-    **dict.fromkeys(("ml", "millilitre", "millilitres", "milliliter", "milliliters"), "ml"),
     **dict.fromkeys(("degree", "degrees", "deg"), "deg"),
     **dict.fromkeys(("percentage",), "pp"),
     **dict.fromkeys(("celsius", "centigrade"), "degC"),
@@ -138,37 +126,11 @@ _UNIT_WORDS = {
     **dict.fromkeys(("year", "years", "yrs"), "years"),
     **dict.fromkeys(("decade", "decades"), "decades"),
     **dict.fromkeys(("century", "centuries"), "centuries"),
-    **dict.fromkeys(("watt", "watts"), "W"),
-    **dict.fromkeys(("kw", "kilowatt", "kilowatts"), "kW"),
-    **dict.fromkeys(("mw", "megawatt", "megawatts"), "MW"),
-    **dict.fromkeys(("gw", "gigawatt", "gigawatts"), "GW"),
-    "wh": "Wh",
-    "kwh": "kWh",
-    "mwh": "MWh",
-    "gwh": "GWh",
-    "twh": "TWh",
-    **dict.fromkeys(("mph",), "mph"),
-    **dict.fromkeys(("kmh", "kph"), "kmh"),
 }
-"""Units of measure after a number, each spelling folded to one symbol. ("pound" stays money.)"""
-_BASE_UNITS = {
-    "km": ("m", 1e3),
-    "cm": ("m", 1e-2),
-    "mm": ("m", 1e-3),
-    "kg": ("g", 1e3),
-    "ml": ("l", 1e-3),
-    "decades": ("years", 10.0),
-    "centuries": ("years", 100.0),
-    "kW": ("W", 1e3),
-    "MW": ("W", 1e6),
-    "GW": ("W", 1e9),
-    "kWh": ("Wh", 1e3),
-    "MWh": ("Wh", 1e6),
-    "GWh": ("Wh", 1e9),
-    "TWh": ("Wh", 1e12),
-}
-"""Units that are a multiple of another, read in that one ("1.2 km" is "1,200 metres", "3 GW" is
-"3,000 MW", "four decades" is "40 years"), so a value written in either unit is the same value.
+"""Units of time, angle and temperature after a number, each spelling folded to one symbol. Every
+other unit of measure is pint's (:mod:`validator.units`)."""
+_BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0)}
+"""Durations that are a multiple of another, read in that one ("four decades" is "40 years").
 Hours, minutes and days keep their own units: a duration is often written in two ("2 hours and
 15 minutes"), and read in one unit its parts would compete as rival values."""
 _SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
@@ -199,14 +161,6 @@ _COUNTED_AFTER_YEAR_LIKE = frozenset(
         "items",
         "cars",
         "beds",
-        "miles",
-        "metres",
-        "meters",
-        "feet",
-        "km",
-        "kilometres",
-        "kilometers",
-        "tonnes",
     ]
 )
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
@@ -474,6 +428,10 @@ class Number:
     """The last digit's place of a measured value as written ("4.1" of "$4.1 billion": 100
     million), which a rounded value lies within half of; 0 where rounding does not apply
     (years, dates, times, ordinals, ages, names)."""
+    scale: float = 1.0
+    """How many of its kind's base unit one of the unit it is written in is (1,000 for "km", 10,000
+    for "hectares"): a value written in another unit than the evidence's was converted, and
+    rounded in the converting (:meth:`rounds`)."""
     ratio: bool = False
     """A share written in words ("a third of", "one in five"): read as a percentage."""
 
@@ -538,18 +496,25 @@ class Number:
             return _close(self.value, other.value)
         # an approximate figure in the evidence stands for its value: "some 38%" is "nearly 40%"
         low, high = (other.value, other.value) if other.qualifier in ("about", "nearly") else (other.low, other.high)
-        return self.low - 1e-9 <= low and high <= self.high + 1e-9
+        slack = _CONVERTED * abs(other.value) if self.converted(other) else 1e-9
+        return self.low - slack <= low and high <= self.high + slack
+
+    def converted(self, other: Number) -> bool:
+        """Whether one of the two is the other converted into another unit of its kind ("5 miles" of
+        "8 km"), which rounds it (:data:`_CONVERTED`)."""
+        return not _close(self.scale, other.scale) and self.unit not in _NOT_CONVERTED
 
     def rounds(self, other: Number) -> bool:
         """Whether this value is ``other``'s rounded to the digits it is written with ("33%" of
         "33.3%", "$4.1 billion" of "$4.14 billion"). Only a value of two digits or more rounds: "4
-        million" is not a rounding of "4.4 million"."""
-        return (
-            self.step > 0
-            and other.qualifier in (None, "about")
-            and abs(self.value) >= 10 * self.step - 1e-9
-            and abs(self.value - other.value) <= self.step / 2 * (1 + 1e-9)
-        )
+        million" is not a rounding of "4.4 million". A value converted from another unit of its kind
+        ("5 miles" of "8 km", "40 hectares" of "100 acres") is rounded in the converting, to two
+        significant digits or more: it rounds where it is within :data:`_CONVERTED` of the other."""
+        if self.step <= 0 or other.qualifier not in (None, "about"):
+            return False
+        if self.converted(other):
+            return abs(self.value - other.value) <= _CONVERTED * abs(other.value)
+        return abs(self.value) >= 10 * self.step - 1e-9 and abs(self.value - other.value) <= self.step / 2 * (1 + 1e-9)
 
     def led_like(self, other: Number) -> bool:
         """Whether ``other`` follows the words this number follows: two or more of them ("cut to
@@ -695,7 +660,7 @@ def _shares(text: str) -> str:
     def percentage(match: re.Match[str]) -> str:
         if match.group("some"):
             some, every = (_count(match.group(g)) for g in ("some", "every"))
-            if not 0 < some < every or match.group("of").lower() in _UNIT_WORDS:
+            if not 0 < some < every or _is_unit(match.group("of")):
                 return match.group()
             share, lead = 100 * some / every, ""
         elif match.group("count") or match.group("change"):
@@ -925,31 +890,37 @@ def _is_age(text: str, match: re.Match[str]) -> bool:
     )
 
 
-def _unit(match: re.Match[str], after: str | None) -> str | None:
+def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
+    """The kind of the number ``match`` reads, and how many of its base unit one of it is (see
+    :func:`_unit_word`)."""
     if _is_age(match.string, match):
-        return "age"
+        return "age", 1.0
     if match.group("currency"):
-        return _CURRENCY[match.group("currency")]
+        return _CURRENCY[match.group("currency")], 1.0
     if match.group("percent"):
-        return "%"
+        return "%", 1.0
     if degree := match.group("degree"):
-        return {"c": "degC", "f": "degF"}.get(degree[-1].lower(), "deg")
+        return {"c": "degC", "f": "degF"}.get(degree[-1].lower(), "deg"), 1.0
     if match.group("decade"):
-        return "decade"
+        return "decade", 1.0
     if match.group("meridiem") or match.group("minutes"):
-        return "time"
+        return "time", 1.0
     if match.group("ordinal"):
-        return "ordinal"
+        return "ordinal", 1.0
     if after in _CURRENCY_WORDS:
-        return _CURRENCY_WORDS[after]
+        return _CURRENCY_WORDS[after], 1.0
+    words = _words_after(match.string, match.end())
+    joined = match.string[match.end() : match.end() + 1].isalpha()
+    if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
+        return found.dimension, found.factor
     if (
         match.group("value").isdigit()
         and 1000 <= float(match.group("value")) <= 2100
         and not match.group("scale")
         and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE)
     ):
-        return "year"
-    return _unit_word(match.string, match.end(), after)
+        return "year", 1.0
+    return _unit_word(words)
 
 
 _UNIT_ADJECTIVES = frozenset(
@@ -987,23 +958,41 @@ _IN_A_SEQUENCE = frozenset(
 the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""
 
 
+_CONVERTED = 0.05
+"""How far a value converted from another unit may lie from the value it was converted from: a
+conversion rounded to two significant digits is within 5% ("6 miles" is 9.7 km, written "10 km")."""
+_NOT_CONVERTED = frozenset({"years", "day", "week", "month", "h", "min", "s"})
+"""Durations: "2 years" is not "24 months" rounded, and the number rule keeps their units apart."""
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 """Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
 
 
-def _in_base_unit(value: float, unit: str | None) -> tuple[float, str | None, float]:
-    """``value`` in the unit :data:`_BASE_UNITS` reads ``unit`` in, that unit, and the factor."""
-    base, factor = _BASE_UNITS.get(unit or "", (unit, 1.0))
-    return value * factor, base, factor
+_CLAUSE_MARK = re.compile(r"[.,;:!?()\[\]]")
 
 
-def _unit_word(text: str, end: int, after: str | None) -> str | None:
-    """The unit the word after a number names, or the one after that past an adjective of
-    :data:`_UNIT_ADJECTIVES` ("two business days"); never past "square" or "cubic", which change it."""
-    if after in _UNIT_ADJECTIVES:
-        words = _TOKEN.findall(text[end : end + 40])
-        return _UNIT_WORDS.get(words[1].lower()) if len(words) > 1 else None
-    return _UNIT_WORDS.get(after or "")
+def _words_after(text: str, end: int) -> list[str]:
+    """The words after a number up to the end of its clause, as written (a unit never runs past one)."""
+    return _TOKEN.findall(_CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0])
+
+
+def _unit_word(words: list[str]) -> tuple[str | None, float]:
+    """The unit ``words`` (those after a number) begin with, and how many of its base unit one of
+    it is: a unit of time, angle or temperature of :data:`_UNIT_WORDS`, else any unit of measure
+    pint reads there (:func:`validator.units.measure`: "350 hectares", "3.5 square kilometres"),
+    named by what it measures, so that a value written in any unit of one kind is the same value.
+    Past an adjective of :data:`_UNIT_ADJECTIVES` ("two business days") the unit is the next word's."""
+    if words and words[0].lower() in _UNIT_ADJECTIVES:
+        words = words[1:]
+    if not words:
+        return None, 1.0
+    if (unit := _UNIT_WORDS.get(words[0].lower())) is not None:
+        return _BASE_UNITS.get(unit, (unit, 1.0))
+    found = measure(words)
+    return (found.dimension, found.factor) if found else (None, 1.0)
+
+
+def _is_unit(word: str) -> bool:
+    return _unit_word([word])[0] is not None
 
 
 def _roman(numeral: str) -> int:
@@ -1060,9 +1049,9 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
                 or stem in _QUALIFIERS
                 or stem in _LEADS_A_NUMBER
                 or match.group("stem") in _MONTHS
-                or (pattern is _NAME_THEN_NUMBER and (stem in _UNIT_WORDS or stem in _CURRENCY_WORDS))
+                or (pattern is _NAME_THEN_NUMBER and (_is_unit(stem) or stem in _CURRENCY_WORDS))
                 or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
-                or (pattern is _NAME_WITH_DIGITS and match.group("tail").lower() in _UNIT_WORDS)
+                or (pattern is _NAME_WITH_DIGITS and _is_unit(match.group("tail")))
                 or 1 in covered[match.start() : match.end()]
             ):
                 continue
@@ -1098,9 +1087,8 @@ def _vague(text: str) -> list[Number]:
         before, after = _neighbours(text, match.start(), match.end())
         after = _TOKEN.findall(text[match.end() : match.end() + 40])[1:2]
         counted = after[0].lower() if after else None
-        unit = _unit_word(text, match.end(), counted)  # "hundreds of miles", "a couple of weeks"
-        low, unit, factor = _in_base_unit(low, unit)
-        high *= factor
+        unit, factor = _unit_word(_words_after(text, match.end())[1:])  # "hundreds of miles", "a couple of weeks"
+        low, high = low * factor, high * factor
         found.append(Number(low, unit, before, counted, words + " of", *match.span(), "vague", low, high))
     return found
 
@@ -1115,15 +1103,23 @@ _LIST_MARKER = re.compile(
 )
 """What opens a list item, a numbered heading or a footnote ("1.", "2)", "(a)", "Step 3:", "## 1."):
 its number is the list's, not the claim's."""
-_FOOTNOTE = re.compile(r"\[\d{1,3}\]|(?<!\b10)[\u00b9\u00b2\u00b3\u2070-\u2079]+")
-"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`_digits`)."""
+_FOOTNOTE = re.compile(r"\[\d{1,3}\]|(?<!\b10)(?P<unit>\b[^\W\d_]{1,3})?[\u00b9\u00b2\u00b3\u2070-\u2079]+")
+"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`_digits`)
+nor a unit's ("km²", :func:`_blank_footnote`)."""
+
+
+def _blank_footnote(match: re.Match[str]) -> str:
+    if match.group("unit") and measure([match.group()]) is not None:
+        return match.group()
+    unit = match.group("unit") or ""
+    return unit + " " * (len(match.group()) - len(unit))
 
 
 def claim_text(sentence: str) -> str:
     """``sentence`` without what only orders or cites it: a leading list marker, numbered heading or
     step ("1. ", "(a) ", "Step 3: "), and footnote marks ("[2]", "³"), blanked out so offsets stay."""
     blank = _LIST_MARKER.sub(lambda m: " " * len(m.group()), sentence, count=1)
-    return _FOOTNOTE.sub(lambda m: " " * len(m.group()), blank)
+    return _FOOTNOTE.sub(_blank_footnote, blank)
 
 
 @lru_cache(maxsize=4096)
@@ -1140,7 +1136,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
             continue
         value = float(match.group("value").replace(",", ""))
         before, after = _neighbours(text, match.start(), match.end())
-        unit = _unit(match, after)
+        unit, factor = _unit(match, after)
         if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
             unit = "ordinal"
         if unit == "time":
@@ -1155,7 +1151,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
             step *= _SCALES[match.group("scale").lower()]
         if match.group("sign"):
             value = -value
-        value, unit, factor = _in_base_unit(value, unit)
+        value *= factor
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
         if unit == "year" and qualifier is None:
@@ -1172,6 +1168,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
                 qualifier,
                 *_bounds(value, qualifier),
                 step=0.0 if unit in _NOT_ROUNDED else step * factor,
+                scale=factor,
                 ratio=(match.group("percent") or "").lower() == _RATIO_PLACEHOLDER,
             )
         )
@@ -1185,11 +1182,21 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         if after in _SCALES:
             value *= _SCALES[after]
         ordinal = word in _ORDINAL_WORDS or before in _IN_A_SEQUENCE
-        unit = "ordinal" if ordinal else _unit_word(text, match.end(), after)
-        value, unit, _ = _in_base_unit(value, unit)
+        unit, factor = ("ordinal", 1.0) if ordinal else _unit_word(_words_after(text, match.end()))
+        value *= factor
         qualifier = _qualifier(text, match.start(), match.end())
         numbers.append(
-            Number(value, unit, before, after, match.group(), *match.span(), qualifier, *_bounds(value, qualifier))
+            Number(
+                value,
+                unit,
+                before,
+                after,
+                match.group(),
+                *match.span(),
+                qualifier,
+                *_bounds(value, qualifier),
+                scale=factor,
+            )
         )
     return text, tuple(sorted((replace(n, lead=_lead(text, n.start)) for n in numbers), key=lambda n: n.start))
 

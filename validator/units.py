@@ -1,0 +1,136 @@
+"""Units of measure after a number, read with pint: any unit it knows, in any spelling it knows.
+
+A source and an answer often state one quantity in two units ("350 hectares" and "3.5 square
+kilometres", "5 miles" and "8 km", "1,000 acres" and "405 hectares"). A hand-written table knows
+the spellings someone thought of; pint's registry knows every spelling of a unit, with its
+plurals, prefixes and powers ("square kilometres", "km²", "sq ft", "cubic feet", "kilowatt hours",
+"miles per hour"), and converts between any two of one kind. :func:`measure` reads the words after
+a number as one of the units prose states quantities in (:data:`_UNITS`), and gives what it
+measures and its size in SI base units, so the number rule compares values whatever unit each was
+written in.
+
+Durations, temperatures, percentages and money keep the number rule's own readings
+(:mod:`validator.numbers`): a duration's parts are written in several units ("2 hours and 15
+minutes"), a temperature's scale has an offset, and "pound" is money before it is a weight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+if TYPE_CHECKING:
+    import pint
+
+_SI_PREFIXES = frozenset({"kilo", "mega", "giga", "tera", "centi", "milli", "micro"})
+
+_UNITS = {
+    **dict.fromkeys(("meter", "gram", "liter", "watt", "watt_hour", "joule", "pascal"), _SI_PREFIXES),
+    **dict.fromkeys(("metric_ton",), frozenset({"kilo", "mega", "giga"})),
+    **dict.fromkeys(("calorie",), frozenset({"kilo"})),
+    **dict.fromkeys(
+        (
+            "mile",
+            "nautical_mile",
+            "foot",
+            "inch",
+            "yard",
+            "hectare",
+            "acre",
+            "gallon",
+            "barrel",
+            "ton",
+            "pound",
+            "ounce",
+            "horsepower",
+            "pound_force_per_square_inch",
+            "mile_per_hour",
+            "kilometer_per_hour",
+            "cubic_centimeter",
+            "hour",
+            "second",
+        ),
+        frozenset(),
+    ),
+}
+"""The units prose states quantities in, by pint's name, each with the prefixes it is written
+with ("km", "MW", "kWh"; never "pm", which is a time of day, nor "mt"). pint knows every spelling
+of each: plurals, symbols, "square" and "cubic" ("sq km", "km²"), "per" ("miles per hour"). pint
+knows hundreds more, many of them ordinary words ("league", "section", "quarter", "shot", "cat"
+as centi-atmospheres), so a unit outside this list is read as a word. Hours and seconds are here
+for what is per hour or second ("miles per hour", "kilowatt hours"); alone they are durations,
+outside :data:`_DIMENSIONS`, which the number rule reads itself."""
+_DIMENSIONS = ("[length]", "[area]", "[volume]", "[mass]", "[velocity]", "[energy]", "[power]", "[pressure]")
+"""What a unit read here may measure: length, area, volume, mass, speed, energy, power, pressure."""
+_NOT_STOPWORDS = frozenset({"m", "t"})  # "I'm", "don't" to a stopword list; metres and tonnes after a number
+_ORDINARY_WORDS = (
+    frozenset({"in", "pound", "pounds", "mum", "mug", "um", "mis", "ins", *STOPWORDS_EN_PLUS}) - _NOT_STOPWORDS
+)
+"""Words that name a unit here but mostly mean something else: "in" (inches, unless joined to its
+number: "10in"), "pounds" (money, before a weight), words pint reads with "u" or "mu" for micro
+("mum", "mug"), and stopwords ("has" is pint's plural of "ha")."""
+_SYMBOLS = {"mw": "MW", "gw": "GW", "kw": "kW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh", "kmh": "kph"}
+"""Symbols pint does not read as prose writes them: its case (``mW`` is a milliwatt, ``MW`` a
+megawatt) where lower-cased text means the larger ("a 300 mw plant"), and "kmh", which
+:mod:`validator.numbers` writes for "km/h" and "kilometres an hour"."""
+_LONGEST = 3
+"""The most words one unit is written in ("miles per hour", "square kilometres")."""
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A unit read after a number: what it measures (one of :data:`_DIMENSIONS`, the same for every
+    unit of one kind), how many SI base units one of it is, and how many words it takes."""
+
+    dimension: str
+    factor: float
+    words: int
+
+
+@cache
+def _registry() -> pint.UnitRegistry:
+    """pint's default registry, built on first use (about 0.1 s; no file is written or read but
+    pint's own definitions)."""
+    import pint
+
+    return pint.UnitRegistry(cache_folder=None)
+
+
+@lru_cache(maxsize=4096)
+def _unit(words: str) -> tuple[str, float] | None:
+    registry = _registry()
+    try:
+        unit = registry.parse_units(_SYMBOLS.get(words, words))
+    except (
+        Exception
+    ):  # pint's parser raises several kinds (undefined, syntax, "-" read as minus) on words that are no unit
+        # a name capitalized at a sentence's start or in a title ("Square Miles"); never a symbol,
+        # whose case is its meaning ("M" is no metre)
+        return None if len(words) < 3 or words.lower() == words else _unit(words.lower())
+    for name in unit._units:
+        prefix, root, _ = registry.parse_unit_name(name)[0]
+        if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
+            return None
+    dimension = next((d for d in _DIMENSIONS if registry.get_dimensionality(d) == unit.dimensionality), None)
+    if dimension is None:
+        return None
+    return dimension, float(registry.Quantity(1, unit).to_base_units().magnitude)
+
+
+def measure(words: list[str], joined: bool = False) -> Measure | None:
+    """The unit the first of ``words`` (the words after a number, as written) begin, the longest
+    reading first ("square kilometres" before "square"), or None where they begin none of
+    :data:`_UNITS`. ``joined``: the first word is joined to its number ("10in"), where it is a
+    symbol even if it is an ordinary word alone."""
+    if not words or (words[0].lower() in _ORDINARY_WORDS and not (joined and words[0] == "in")):
+        return None
+    for size in range(min(_LONGEST, len(words)), 0, -1):
+        if size > 1 and words[size - 1].lower() in _ORDINARY_WORDS:
+            continue
+        found = _unit(" ".join(words[:size]))
+        if found is not None:
+            return Measure(*found, size)
+    return None
