@@ -647,3 +647,23 @@ def test_any_words_after_a_number_read_as_a_unit_or_none(words: list[str]) -> No
     """pint's parser raises on most text; whatever follows a number, the reader answers."""
     found = measure(words)
     assert found is None or (found.factor > 0 and 1 <= found.words <= len(words))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("At first, the groups did not mix.", "The groups did not mix.", None),
+        ("His care was second to none, a colleague said.", "A colleague praised his care.", None),
+        ("For the first time, the tower was lit.", "The tower was lit.", "unsupported"),
+        ("Warm weather may slow SARS-CoV-2.", "Warm weather may slow the new coronavirus.", None),
+        ("Sera from sars-cov-2 infected subjects.", "Sera from infected subjects.", None),
+        ("The outbreak was caused by SARS-CoV-1.", "The outbreak was caused by SARS-CoV-2.", "contradicted"),
+    ],
+)
+def test_an_idiom_is_no_number_and_a_hyphened_name_is_settled_by_a_rival_not_by_absence(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """ "at first" and "second to none" state no number ("for the first time" does), and the number
+    of "SARS-CoV-2" is the name's: where the evidence lacks it, the model decides; another value in
+    its place still contradicts."""
+    assert number_verdict(sentence, premise) == expected

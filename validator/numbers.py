@@ -181,12 +181,14 @@ _PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion")."""
 _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
 _NOT_A_NUMBER = re.compile(
-    r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one)\b"
+    r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one|at first|first of all)\b"
+    r"|\bsecond\s+to\s+none\b"
     r"|\b(?:would|will|could|might|may|can|should|shall|must)\s+one\s+day\b"
     rf"|\b(?:{'|'.join(_ORDINAL_WORDS[1:])})(?=\s+\d)",
     re.I,
 )
-"""Number words that are no number: "one of", "no one", "would one day" (some day); an ordinal
+"""Number words that are no number: "one of", "no one", "would one day" (some day), "at first"
+(initially), "first of all", "second to none"; an ordinal
 before a count ("its first 4 games", "the second 10 minutes"), which says which of them, not
 another number."""
 _TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
@@ -315,9 +317,10 @@ their capital where the word is also another ("May", "March", "August"), so the 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _NAME_WITH_DIGITS = re.compile(
-    r"(?<![\w-])(?P<stem>[A-Za-z][A-Za-z.]{0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
+    r"(?<![\w-])(?P<stem>[A-Za-z](?:[A-Za-z.]|-(?=[A-Za-z])){0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
 )
-"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1" (letters before the digits).
+"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1", "SARS-CoV-2" (letters, in
+one or more hyphened parts, before the digits).
 The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
 unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
 _NAME_THEN_NUMBER = re.compile(
