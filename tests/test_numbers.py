@@ -667,3 +667,51 @@ def test_an_idiom_is_no_number_and_a_hyphened_name_is_settled_by_a_rival_not_by_
     of "SARS-CoV-2" is the name's: where the evidence lacks it, the model decides; another value in
     its place still contradicts."""
     assert number_verdict(sentence, premise) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("The share rose 5 percentage points to 15%.", "The share rose from 10% to 15%.", None),
+        ("The share rose from 10% to 15%.", "The share rose 5 percentage points to 15%.", None),
+        ("Margin expanded 150 basis points to 22%.", "Margin rose to 22% from 20.5%.", None),
+        ("Seats fell by 3 to 12.", "Seats fell from 15 to 12.", None),
+        ("Seats fell by 4 to 12.", "Seats fell from 15 to 12.", "contradicted"),
+        ("A rose 10%.", "A rose 5% and B rose 15%.", "contradicted"),
+        ("The film has a score of less than 60 out of 100.", "The film has a score of 58 out of 100.", None),
+        ("Shares fell 7pc.", "Shares fell 7 per cent.", None),
+        ("Shares fell 7pc.", "Shares fell 9 per cent.", "contradicted"),
+    ],
+)
+def test_a_change_worked_out_from_the_values_beside_it_is_the_models(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """A change or a starting value the answer works out from two values of one evidence sentence,
+    one of which it states too, is left to the model; a wrong one still fails, and so does a value
+    that merely equals the difference of two unrelated ones. "7pc" is 7 per cent, and "a score of
+    less than 60" is a mark, not twenty of something."""
+    assert number_verdict(sentence, premise) == expected
+
+
+@given(
+    start=st.decimals(min_value=1, max_value=60, places=1),
+    change=st.decimals(min_value=Decimal("0.5"), max_value=30, places=1),
+    error=st.sampled_from([Decimal(0), Decimal("0.3"), Decimal(-1), Decimal(2)]),
+    change_in_answer=st.booleans(),
+)
+def test_a_change_in_percentage_points_is_vouched_for_only_when_it_adds_up(
+    start: Decimal, change: Decimal, error: Decimal, change_in_answer: bool
+) -> None:
+    """ "rose N points to B%" and "rose from A% to B%" stand for each other exactly when A + N = B
+    (as written, to one decimal); off by 0.3 points or more, the rule fails the answer. The rule
+    reads no direction: a start of B + N (the level before a fall of N) is the model's to judge."""
+    end = start + change
+    with_change = f"The share rose {{}} percentage points to {end}%."
+    with_start = f"The share rose from {{}}% to {end}%."
+    if change_in_answer:
+        answer, source = with_change.format(change + error), with_start.format(start)
+    else:
+        answer, source = with_start.format(start + error), with_change.format(change)
+    assume(start + error > 0 and change + error > 0)
+    fall = not change_in_answer and error == 2 * change
+    assert (number_verdict(answer, source) is None) == (error == 0 or fall)

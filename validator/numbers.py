@@ -172,7 +172,7 @@ _NUMBER = re.compile(
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2}))?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
-    rf"(?:\s?(?P<percent>%|percent\b|per cent\b|{_RATIO_PLACEHOLDER}\b))?"
+    rf"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b|{_RATIO_PLACEHOLDER}\b))?"
     r"(?:\s?(?P<degree>°\s?[CF]?))?"
     rf"(?:\s(?:{_SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
@@ -231,11 +231,12 @@ _PROTECT_VAGUE = re.compile(
 _VAGUE_TOKEN = re.compile(rf"\b{_VAGUE_PLACEHOLDER}(?P<words>[a-z_]+)\b")
 _DOZEN = re.compile(
     r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(_WORDS[1:13]) + r"))\s+"
-    r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+[a-z]))",
+    r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"
+    r"between|fewer|roughly|some|exactly|close)\b)[a-z]))",
     re.I,
 )
 """A count in dozens ("a dozen", "two dozen eggs") or scores ("a score of people"; not "a score
-of 85", which is a mark, nor "a score for the film")."""
+of 85" or "a score of less than 60", which are marks, nor "a score for the film")."""
 _QUALIFIERS = {
     **dict.fromkeys(("more than", "over", "above", "in excess of", "upwards of", "exceeding", "just over"), ">"),
     **dict.fromkeys(("at least", "no fewer than", "no less than", "a minimum of", "minimum of"), ">="),
@@ -1477,6 +1478,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     missing: list[Number] = []
     misplaced: list[Number] = []
     held: list[Number] = []
+    worked: list[Number] = []
     for segment in claim:
         for number in segment.numbers:
             holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
@@ -1484,7 +1486,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             if holders:
                 held.append(number)
             else:
-                if _worked_out(number, available):
+                if _worked_out(number, available) or _a_difference(number, segment.numbers, available):
+                    worked.append(number)
                     continue
                 if rivals or not left_to_model(number, claim_read):
                     missing.append(number)
@@ -1500,9 +1503,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
             if (rival_led and not led) or not unbeaten:
                 misplaced.append(number)
-    if offered := _offered_instead(claim_read, missing, [n for n in held if n not in misplaced]):
-        missing = [n for n in missing if n not in offered]
-        claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in offered)) for segment in claim]
+    offered = _offered_instead(claim_read, missing, [n for n in held if n not in misplaced])
+    missing = [n for n in missing if n not in offered]
+    unpaired = offered + worked  # no value of the evidence's to pair with the claim's others
+    claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in unpaired)) for segment in claim]
     if not missing and not misplaced:
         stated_numbers = [n for segment in claim for n in segment.numbers]
         misplaced = [n for segment in claim for n in _paired_elsewhere(segment, stated_numbers, available)]
@@ -1560,6 +1564,44 @@ def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
     ]
     spans = {abs(a - b) for a, b in itertools.combinations({y for y in years if y is not None}, 2)}
     return number.value in spans or (number.unit == "age" and number.value + 1 in spans)
+
+
+_NO_ARITHMETIC = frozenset({"year", "date", "time", "ordinal", "decade", "age"})
+"""Kinds whose values are labels: one is never the sum or difference of two others here."""
+
+
+def _a_difference(number: Number, alongside: Sequence[Number], available: Sequence[_Segment]) -> bool:
+    """Whether ``number`` is worked out from two values of its kind in one sentence of the
+    evidence, one of which the claim states beside it: a change, the difference of two levels
+    ("rose 5 percentage points to 15%" of "rose from 10% to 15%", "lost 3 seats, to 12" of "from 15
+    seats to 12"), or a level, another level less or more a change ("from 20.5% to 22%" of
+    "expanded 150 basis points to 22%"; the rule does not read which way it moved). An answer works
+    these out; the model reads whether it did so right. Both operands must be in one evidence
+    sentence and one of them in the claim, so a value that merely equals some difference of
+    unrelated numbers is not excused."""
+    if number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
+        return False
+    sentences: dict[frozenset[str], list[Number]] = {}
+    for segment in available:
+        sentences.setdefault(segment.sentence_words, []).extend(
+            a for a in segment.numbers if a.same_kind(number) and a.unit not in _NO_ARITHMETIC
+        )
+    shared = [c for c in alongside if c is not number]
+    tolerance = max(number.step / 2, 1e-9) * (1 + 1e-9)
+    for values in sentences.values():
+        for stated, other in itertools.permutations(values, 2):
+            if (
+                _close(stated.value, other.value)  # no change is worked out from a value and itself
+                or not _compatible(stated.unit or "", other.unit or "")
+                or not any(c.implied_by(stated) for c in shared)
+            ):
+                continue
+            results = [abs(stated.value - other.value)]
+            if stated.unit != other.unit:  # a level and a change: the level before, after a rise or a fall
+                results.append(stated.value + other.value)
+            if any(abs(result - abs(number.value)) <= tolerance for result in results):
+                return True
+    return False
 
 
 def _counts_another(number: Number, holders: Sequence[_Segment], rivals: Sequence[_Segment]) -> bool:
