@@ -713,5 +713,53 @@ def test_a_change_in_percentage_points_is_vouched_for_only_when_it_adds_up(
     else:
         answer, source = with_start.format(start + error), with_change.format(change)
     assume(start + error > 0 and change + error > 0)
+    assume(end not in (start + error, change + error))  # a value the evidence states outright
     fall = not change_in_answer and error == 2 * change
     assert (number_verdict(answer, source) is None) == (error == 0 or fall)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        (
+            "Net income was $1.2 billion on revenue of $4.5 billion.",
+            "Revenue rose to $4.5 billion; net income was $1.2 billion.",
+            None,
+        ),
+        (
+            "Net income was $4.5 billion on revenue of $1.2 billion.",
+            "Revenue rose to $4.5 billion; net income was $1.2 billion.",
+            "contradicted",
+        ),
+        ("EPS was $1.23 versus $1.10 a year ago.", "EPS of $1.23 compared with $1.10 a year earlier.", None),
+        (
+            "Revenue was $3.9 billion in 2021 and $4.5 billion in 2022.",
+            "In 2022, revenue was $4.5 billion, up from $3.9 billion in 2021.",
+            None,
+        ),
+        (
+            "Revenue was $3.9 billion in 2022 and $4.5 billion in 2021.",
+            "In 2022, revenue was $4.5 billion, up from $3.9 billion in 2021.",
+            "contradicted",
+        ),
+        (
+            "Net income was $1.2 billion in 2022.",
+            "In 2022, revenue was $1.2 billion; net income was $0.8 billion.",
+            "contradicted",
+        ),
+        (
+            "Her debut was the 2007 film Confessions of a Teenage Drama Queen.",
+            "In 2007, she starred in Transformers.Confessions of a Teenage Drama Queen is a 2004 film.",
+            "contradicted",
+        ),
+    ],
+)
+def test_several_values_of_a_sentence_each_go_with_their_own_label(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """Earnings prose gives several amounts in one sentence: "on revenue of" and "versus" start
+    another value's clause, a year set before the subject ("In 2022, …") is that clause's, and a
+    clause ", up from $3.9 billion in 2021" is still about revenue (but a year before a clause with
+    another year, as in joined text "…Transformers.Confessions … is a 2004 film", frames nothing).
+    Swapped values still fail."""
+    assert number_verdict(sentence, premise) == expected

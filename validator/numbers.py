@@ -194,9 +194,15 @@ another number."""
 _TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
 _WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
-_CLAUSE_BREAK = re.compile(r";|,\s|\s(?:and|but|while|whilst|whereas)\s|\|\s*\||\|\s*\n", re.I)
-"""Where a clause may end between two numbers: ";", ", ", a conjunction, or the end of a table
-row ("| 1889 | completed | | 1925 | sign added |" is two rows, not one clause)."""
+_CLAUSE_BREAK = re.compile(
+    r";|,\s|\s(?:and|but|while|whilst|whereas|versus|vs\.?|against|compared\s+(?:with|to))\s"
+    r"|\son\s(?=(?:an?\s+)?[a-z-]+\s+of\b)|\|\s*\||\|\s*\n",
+    re.I,
+)
+"""Where a clause may end between two numbers: ";", ", ", a conjunction, a comparison ("EPS of
+$1.23 versus $1.10"), a second quantity "on" its label ("net income of $1.2 billion on revenue of
+$4.5 billion"), or the end of a table row ("| 1889 | completed | | 1925 | sign added |" is two
+rows, not one clause)."""
 _ITEM_END = re.compile(r";|\|")
 """A break that ends an item of a list, not only a clause: "adults, £12; children, £6"."""
 
@@ -1202,15 +1208,21 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
                 scale=factor,
             )
         )
-    return text, tuple(sorted((replace(n, lead=_lead(text, n.start)) for n in numbers), key=lambda n: n.start))
+    ordered = sorted(numbers, key=lambda n: n.start)
+    ends = [0, *(n.end for n in ordered)][: len(ordered)]
+    return text, tuple(
+        replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
+    )
 
 
 _LEAD_STOP = re.compile(r"[.;:!?()\[\]\d]")
 
 
-def _lead(text: str, start: int) -> tuple[str, ...]:
-    """The last three words before ``start`` since a sentence stop, a bracket or another number."""
-    window = text[max(0, start - 60) : start]
+def _lead(text: str, since: int, start: int) -> tuple[str, ...]:
+    """The last three words before ``start`` since a sentence stop, a bracket or another number
+    (which ends at ``since`` where it comes before: "billion" of "$3.9 billion in 2021" is that
+    number's, not a word before 2021)."""
+    window = text[max(0, since) : start]
     stops = list(_LEAD_STOP.finditer(window))
     window = window[stops[-1].end() :] if stops else window
     return tuple(word.lower() for word in _TOKEN.findall(window)[-3:])
@@ -1287,7 +1299,10 @@ def _named_subject(sentence: str) -> frozenset[str]:
 
 
 def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
-    """``sentence`` cut between each two consecutive numbers where the first one's clause ends (:func:`_clause_end`).
+    """``sentence`` cut between each two consecutive numbers where the first one's clause ends
+    (:func:`_clause_end`), unless all that clause holds is its number, of another kind than the
+    next ("In 2022, revenue was $4.5 billion": a phrase before the clause sets its time, and goes
+    with it; "In 2007, … a 2004 film" stays two clauses).
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, so it
@@ -1296,10 +1311,13 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
-        if (cut := _clause_end(text, left.end, right.start)) is not None:
+        cut = _clause_end(text, left.end, right.start)
+        framing = left.unit != right.unit and not _content_words(text[cuts[-1] : cut or 0])
+        if cut is not None and not framing:  # "In 2022, revenue was…": the year frames the clause
             cuts.append(cut)
     cuts.append(len(text))
-    subject = _content_words(subject_of(text) or "")
+    fronted = _FRONTED.match(text)  # "In 2022, revenue was…": the subject follows the time
+    subject = _content_words(subject_of(text) or (fronted and subject_of(text[fronted.end() :])) or "")
     whole = _content_words(text)
     segments = [
         _Segment(
@@ -1317,6 +1335,9 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     return segments
 
 
+_FRONTED = re.compile(r"[^,;\d]{0,30}\d[^,;]{0,20},\s+")
+"""A phrase with a number before a sentence's subject, set off by a comma ("In 2022, ", "By March
+2024, "): the time the sentence is about, not its subject."""
 _GAP = re.compile(r"^\s*,?\s*(?:and|but|while|whereas)\s*$", re.I)
 """What may stand before the number of a clause whose verb and counted noun are left out ("and 300
 on Tuesday" after "500 people attended on Monday")."""
@@ -1349,16 +1370,17 @@ def _words_in_order(text: str) -> list[str]:
     return [stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1]
 
 
-_CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
-"""A clause joined by "and" or "but" that goes on in lower case: a verb, not a new subject's name."""
+_CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$|^,\s+(?:up|down)\s+(?:from|on|by)\b", re.S)
+"""A clause joined by "and" or "but" that goes on in lower case (a verb, not a new subject's name),
+or a comparison of the subject's value with an earlier one (", up from $3.9 billion in 2021")."""
 
 
 def _continues(clause: str) -> bool:
     """Whether ``clause`` (a segment after the first) goes on with the sentence's subject: it opens
     with "and" or "but" and then neither names a subject of its own nor starts a new one
-    ("and Bob is 12", "and the tower is 330 metres tall" do)."""
+    ("and Bob is 12", "and the tower is 330 metres tall" do), or with ", up from" or ", down on"."""
     match = _CONTINUATION.match(clause)
-    return match is not None and subject_of(match.group("rest")) is None
+    return match is not None and (match.group("rest") is None or subject_of(match.group("rest")) is None)
 
 
 @lru_cache(maxsize=1024)
@@ -1501,7 +1523,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
             unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
-            if (rival_led and not led) or not unbeaten:
+            if (rival_led and not led and not _paired_alike(segment, vouching)) or not unbeaten:
                 misplaced.append(number)
     offered = _offered_instead(claim_read, missing, [n for n in held if n not in misplaced])
     missing = [n for n in missing if n not in offered]
@@ -1521,6 +1543,16 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     return NumberFinding(
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
+    )
+
+
+def _paired_alike(claim: _Segment, holders: Sequence[_Segment]) -> bool:
+    """Whether one holder vouches for every number of the claim's clause, of more than one kind
+    ("$3.9 billion in 2021" by "…, up from $3.9 billion in 2021"): the evidence pairs the values as
+    the claim does, so a rival led by the same words ("revenue was $4.5 billion" in 2022) is the
+    other pair's, not this one's. Words shared with a rival still count (:meth:`_Segment.beats`)."""
+    return len({n.unit for n in claim.numbers}) > 1 and any(
+        all(any(n.implied_by(a) for a in holder.numbers) for n in claim.numbers) for holder in holders
     )
 
 
