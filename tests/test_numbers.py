@@ -732,6 +732,12 @@ def test_a_change_in_percentage_points_is_vouched_for_only_when_it_adds_up(
             "contradicted",
         ),
         ("EPS was $1.23 versus $1.10 a year ago.", "EPS of $1.23 compared with $1.10 a year earlier.", None),
+        ("Gross margin was 45.3%, up from 44.1%.", "Gross margin of 45.3% compared with 44.1% a year ago.", None),
+        (
+            "Gross margin was 44.1%, up from 45.3%.",
+            "Gross margin was 45.3%, up from 44.1% a year ago.",
+            "contradicted",
+        ),
         (
             "Revenue was $3.9 billion in 2021 and $4.5 billion in 2022.",
             "In 2022, revenue was $4.5 billion, up from $3.9 billion in 2021.",

@@ -32,6 +32,7 @@ The rule as users read it, with every kind of number and what vouches for it, is
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -1305,8 +1306,10 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     with it; "In 2007, … a 2004 film" stays two clauses).
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
-    1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, so it
-    is about the same thing as the clause before, as it reads. With ``gaps`` (the evidence's
+    1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, and one
+    that compares the value before with another ("…45.3% compared with 44.1% a year ago") the
+    subject's or, where none is found, the clause before's, so it is about the same thing as the
+    clause before, as it reads. With ``gaps`` (the evidence's
     sentences), a clause that leaves out its verb reads with it (:func:`_gapped`)."""
     text, numbers = _read(sentence)
     cuts = [0]
@@ -1319,15 +1322,15 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     fronted = _FRONTED.match(text)  # "In 2022, revenue was…": the subject follows the time
     subject = _content_words(subject_of(text) or (fronted and subject_of(text[fronted.end() :])) or "")
     whole = _content_words(text)
-    segments = [
-        _Segment(
-            tuple(n for n in numbers if start <= n.start < end),
-            _content_words(text[start:end]) | (subject if start and _continues(text[start:end]) else frozenset()),
-            _named_subject(sentence) if start == 0 else frozenset(),
-            whole,
-        )
-        for start, end in itertools.pairwise(cuts)
-    ]
+    segments: list[_Segment] = []
+    for start, end in itertools.pairwise(cuts):
+        words = _content_words(text[start:end])
+        if start and _continues(text[start:end]):
+            words |= subject
+        elif start and _COMPARISON.match(text[start:end]):  # about what the clause before is about
+            words |= subject or segments[-1].words
+        numbers_in = tuple(n for n in numbers if start <= n.start < end)
+        segments.append(_Segment(numbers_in, words, _named_subject(sentence) if start == 0 else frozenset(), whole))
     for index in range(1, len(segments)) if gaps else ():
         start, end = cuts[index], cuts[index + 1]
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
@@ -1370,17 +1373,19 @@ def _words_in_order(text: str) -> list[str]:
     return [stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 1]
 
 
-_CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$|^,\s+(?:up|down)\s+(?:from|on|by)\b", re.S)
-"""A clause joined by "and" or "but" that goes on in lower case (a verb, not a new subject's name),
-or a comparison of the subject's value with an earlier one (", up from $3.9 billion in 2021")."""
+_CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
+"""A clause joined by "and" or "but" that goes on in lower case: a verb, not a new subject's name."""
+_COMPARISON = re.compile(r"^,?\s+(?:(?:up|down)\s+(?:from|on|by)|compared\s+(?:with|to)|versus|vs\.?|against)\b")
+"""A clause that compares the value before with another (", up from $3.9 billion in 2021",
+"compared with 44.1% a year ago", "versus $1.10")."""
 
 
 def _continues(clause: str) -> bool:
     """Whether ``clause`` (a segment after the first) goes on with the sentence's subject: it opens
     with "and" or "but" and then neither names a subject of its own nor starts a new one
-    ("and Bob is 12", "and the tower is 330 metres tall" do), or with ", up from" or ", down on"."""
+    ("and Bob is 12", "and the tower is 330 metres tall" do)."""
     match = _CONTINUATION.match(clause)
-    return match is not None and (match.group("rest") is None or subject_of(match.group("rest")) is None)
+    return match is not None and subject_of(match.group("rest")) is None
 
 
 @lru_cache(maxsize=1024)
@@ -1611,29 +1616,41 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
     these out; the model reads whether it did so right. Both operands must be in one evidence
     sentence and one of them in the claim, so a value that merely equals some difference of
     unrelated numbers is not excused."""
-    if number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
-        return False
-    sentences: dict[frozenset[str], list[Number]] = {}
-    for segment in available:
-        sentences.setdefault(segment.sentence_words, []).extend(
-            a for a in segment.numbers if a.same_kind(number) and a.unit not in _NO_ARITHMETIC
-        )
     shared = [c for c in alongside if c is not number]
-    tolerance = max(number.step / 2, 1e-9) * (1 + 1e-9)
-    for values in sentences.values():
-        for stated, other in itertools.permutations(values, 2):
-            if (
-                _close(stated.value, other.value)  # no change is worked out from a value and itself
-                or not _compatible(stated.unit or "", other.unit or "")
-                or not any(c.implied_by(stated) for c in shared)
-            ):
+    if not shared or number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
+        return False
+    sentences: dict[frozenset[str], dict[tuple[float, str | None], Number]] = {}
+    for segment in available:
+        distinct = sentences.setdefault(segment.sentence_words, {})
+        for a in segment.numbers:
+            if a.same_kind(number) and a.unit not in _NO_ARITHMETIC:
+                distinct.setdefault((a.value, a.unit), a)
+    change, tolerance = abs(number.value), max(number.step / 2, 1e-9) * (1 + 1e-9)
+    for distinct in sentences.values():
+        by_unit: dict[str | None, list[float]] = {}
+        for value, unit in distinct:
+            by_unit.setdefault(unit, []).append(value)
+        for values in by_unit.values():
+            values.sort()
+        for (value, unit), stated in distinct.items():
+            if not any(c.implied_by(stated) for c in shared):
                 continue
-            results = [abs(stated.value - other.value)]
-            if stated.unit != other.unit:  # a level and a change: the level before, after a rise or a fall
-                results.append(stated.value + other.value)
-            if any(abs(result - abs(number.value)) <= tolerance for result in results):
-                return True
+            for other_unit, values in by_unit.items():
+                if not _compatible(unit or "", other_unit or ""):
+                    continue
+                # a difference of two levels; a level and a change (another unit) also sum to a level
+                targets = [value - change, value + change] + ([change - value] if other_unit != unit else [])
+                if any(_has_near(values, target, tolerance, value) for target in targets):
+                    return True
     return False
+
+
+def _has_near(values: Sequence[float], target: float, tolerance: float, besides: float) -> bool:
+    """Whether sorted ``values`` hold one within ``tolerance`` of ``target`` other than ``besides``
+    (no change is worked out from a value and itself). By bisection, so that a sentence of
+    thousands of numbers costs what reading it does."""
+    low, high = bisect.bisect_left(values, target - tolerance), bisect.bisect_right(values, target + tolerance)
+    return any(not _close(value, besides) for value in values[low:high])
 
 
 def _counts_another(number: Number, holders: Sequence[_Segment], rivals: Sequence[_Segment]) -> bool:
