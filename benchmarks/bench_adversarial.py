@@ -29,6 +29,9 @@ UNITS = [
     "1-2",
     "half the ",
     "one in five people ",
+    "3 km² ",
+    "5 square miles ",
+    "up 5% to 10%, ",
 ]
 SIZES = (2_000, 8_000, 32_000)
 
