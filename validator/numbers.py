@@ -1120,6 +1120,7 @@ nor a unit's ("km²", :func:`_blank_footnote`)."""
 
 
 def _blank_footnote(match: re.Match[str]) -> str:
+    """A footnote mark blanked out, the word before it kept; a unit's power ("km²") kept whole."""
     if match.group("unit") and measure([match.group()]) is not None:
         return match.group()
     unit = match.group("unit") or ""
@@ -1315,9 +1316,9 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
         cut = _clause_end(text, left.end, right.start)
-        framing = left.unit != right.unit and not _content_words(text[cuts[-1] : cut or 0])
-        if cut is not None and not framing:  # "In 2022, revenue was…": the year frames the clause
-            cuts.append(cut)
+        if cut is None or (left.unit != right.unit and not _content_words(text[cuts[-1] : cut])):
+            continue  # one clause; or "In 2022, revenue was…", where the year frames the clause
+        cuts.append(cut)
     cuts.append(len(text))
     fronted = _FRONTED.match(text)  # "In 2022, revenue was…": the subject follows the time
     subject = _content_words(subject_of(text) or (fronted and subject_of(text[fronted.end() :])) or "")
