@@ -101,19 +101,20 @@ def _registry() -> pint.UnitRegistry:
 
 @lru_cache(maxsize=4096)
 def _unit(words: str) -> tuple[str, float] | None:
+    """What ``words`` measure (one of :data:`_DIMENSIONS`) and one of them in SI base units, where
+    they are one of :data:`_UNITS` or a power, product or quotient of them."""
     registry = _registry()
     try:
-        unit = registry.parse_units(_SYMBOLS.get(words, words))
-    except (
-        Exception
-    ):  # pint's parser raises several kinds (undefined, syntax, "-" read as minus) on words that are no unit
+        container = registry.parse_units_as_container(_SYMBOLS.get(words, words))
+    except Exception:  # pint raises several kinds on words that are no unit (undefined, syntax, "-" as minus)
         # a name capitalized at a sentence's start or in a title ("Square Miles"); never a symbol,
         # whose case is its meaning ("M" is no metre)
         return None if len(words) < 3 or words.lower() == words else _unit(words.lower())
-    for name in unit._units:
+    for name in container:
         prefix, root, _ = registry.parse_unit_name(name)[0]
         if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
             return None
+    unit = registry.Unit(container)
     dimension = next((d for d in _DIMENSIONS if registry.get_dimensionality(d) == unit.dimensionality), None)
     if dimension is None:
         return None
