@@ -596,6 +596,8 @@ def test_a_quarter_and_cents_read_one_way_however_written(
         ("He won the 1500 metres.", "In 1998 he won the 1500 metres.", None),
         ("The lot is 5,000 Square Feet.", "The lot is 5,000 square feet.", None),
         ("She won three cups.", "She won three cups in 2004.", None),
+        ("He lost 5 kilos in a month.", "He lost 5 kg in a month.", None),
+        ("The race is 12 KM long.", "The race is 12 kilometres long.", None),
         ("Prices rose 5pc.", "Prices rose 5pc last year.", None),
     ],
 )

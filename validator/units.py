@@ -72,10 +72,14 @@ _ORDINARY_WORDS = (
 """Words that name a unit here but mostly mean something else: "in" (inches, unless joined to its
 number: "10in"), "pounds" (money, before a weight), words pint reads with "u" or "mu" for micro
 ("mum", "mug"), and stopwords ("has" is pint's plural of "ha")."""
-_SYMBOLS = {"mw": "MW", "gw": "GW", "kw": "kW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh", "kmh": "kph"}
-"""Symbols pint does not read as prose writes them: its case (``mW`` is a milliwatt, ``MW`` a
-megawatt) where lower-cased text means the larger ("a 300 mw plant"), and "kmh", which
-:mod:`validator.numbers` writes for "km/h" and "kilometres an hour"."""
+_SYMBOLS = {
+    **{"mw": "MW", "gw": "GW", "kw": "kW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh", "kmh": "kph"},
+    **{"kms": "km", "kgs": "kg", "kilo": "kg", "kilos": "kg"},
+}
+"""What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
+megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh", which
+:mod:`validator.numbers` writes for "km/h" and "kilometres an hour"; symbols with a plural "s"
+("12 kms", "5 kgs") and "kilos"."""
 _LONGEST = 3
 """The most words one unit is written in ("miles per hour", "square kilometres")."""
 
@@ -107,9 +111,9 @@ def _unit(words: str) -> tuple[str, float] | None:
     try:
         container = registry.parse_units_as_container(_SYMBOLS.get(words, words))
     except Exception:  # pint raises several kinds on words that are no unit (undefined, syntax, "-" as minus)
-        # a name capitalized at a sentence's start or in a title ("Square Miles"); never a symbol,
-        # whose case is its meaning ("M" is no metre)
-        return None if len(words) < 3 or words.lower() == words else _unit(words.lower())
+        # capitalized at a sentence's start, in a title or a headline ("Square Miles", "5 KM");
+        # never a one-letter symbol, whose case is its meaning ("M" is no metre)
+        return None if len(words) < 2 or words.lower() == words else _unit(words.lower())
     for name in container:
         prefix, root, _ = registry.parse_unit_name(name)[0]
         if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
