@@ -195,8 +195,10 @@ another number."""
 _TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
 _WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
+_COMPARING = r"versus|vs\.?|against|compared\s+(?:with|to)"
+"""Words that set a value against another ("EPS of $1.23 versus $1.10", "compared with 44.1%")."""
 _CLAUSE_BREAK = re.compile(
-    r";|,\s|\s(?:and|but|while|whilst|whereas|versus|vs\.?|against|compared\s+(?:with|to))\s"
+    rf";|,\s|\s(?:and|but|while|whilst|whereas|{_COMPARING})\s"
     r"|\son\s(?=(?:an?\s+)?[a-z-]+\s+of\b)|\|\s*\||\|\s*\n",
     re.I,
 )
@@ -1376,7 +1378,7 @@ def _words_in_order(text: str) -> list[str]:
 
 _CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
 """A clause joined by "and" or "but" that goes on in lower case: a verb, not a new subject's name."""
-_COMPARISON = re.compile(r"^,?\s+(?:(?:up|down)\s+(?:from|on|by)|compared\s+(?:with|to)|versus|vs\.?|against)\b")
+_COMPARISON = re.compile(rf"^,?\s+(?:(?:up|down)\s+(?:from|on|by)|{_COMPARING})\b")
 """A clause that compares the value before with another (", up from $3.9 billion in 2021",
 "compared with 44.1% a year ago", "versus $1.10")."""
 
@@ -1557,9 +1559,12 @@ def _paired_alike(claim: _Segment, holders: Sequence[_Segment]) -> bool:
     ("$3.9 billion in 2021" by "…, up from $3.9 billion in 2021"): the evidence pairs the values as
     the claim does, so a rival led by the same words ("revenue was $4.5 billion" in 2022) is the
     other pair's, not this one's. Words shared with a rival still count (:meth:`_Segment.beats`)."""
-    return len({n.unit for n in claim.numbers}) > 1 and any(
-        all(any(n.implied_by(a) for a in holder.numbers) for n in claim.numbers) for holder in holders
-    )
+    return len({n.unit for n in claim.numbers}) > 1 and any(_holds_all(holder, claim.numbers) for holder in holders)
+
+
+def _holds_all(segment: _Segment, numbers: Sequence[Number]) -> bool:
+    """Whether ``segment`` vouches for every one of ``numbers``."""
+    return all(any(n.implied_by(a) for a in segment.numbers) for n in numbers)
 
 
 def _offered_instead(claim: str, missing: Sequence[Number], vouched: Sequence[Number]) -> list[Number]:
@@ -1576,9 +1581,7 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     gives, in another's role, a value the claim does not state ("40,000 visitors in 2020" against
     "40,000 visitors in 2019, and 25,000 in 2020"). ``stated`` are all the claim's numbers: a
     value the claim states in another clause is not another value ("between 2009 and 2017")."""
-    if len(claim.numbers) < 2 or any(
-        all(any(n.implied_by(a) for a in s.numbers) for n in claim.numbers) for s in available
-    ):
+    if len(claim.numbers) < 2 or any(_holds_all(s, claim.numbers) for s in available):
         return []
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):

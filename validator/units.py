@@ -73,8 +73,18 @@ _ORDINARY_WORDS = (
 number: "10in"), "pounds" (money, before a weight), words pint reads with "u" or "mu" for micro
 ("mum", "mug"), and stopwords ("has" is pint's plural of "ha")."""
 _SYMBOLS = {
-    **{"mw": "MW", "gw": "GW", "kw": "kW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh", "kmh": "kph"},
-    **{"kms": "km", "kgs": "kg", "kilo": "kg", "kilos": "kg"},
+    "mw": "MW",
+    "gw": "GW",
+    "kw": "kW",
+    "kwh": "kWh",
+    "mwh": "MWh",
+    "gwh": "GWh",
+    "twh": "TWh",
+    "kmh": "kph",
+    "kms": "km",
+    "kgs": "kg",
+    "kilo": "kg",
+    "kilos": "kg",
 }
 """What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
 megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh", which
