@@ -674,6 +674,25 @@ def test_an_idiom_is_no_number_and_a_hyphened_name_is_settled_by_a_rival_not_by_
 @pytest.mark.parametrize(
     ("sentence", "premise", "expected"),
     [
+        ("Nominations are open for 2015 CNN Heroes.", "Nominations are open for CNN Heroes 2015.", None),
+        ("Nominations are open for 2016 CNN Heroes.", "Nominations are open for CNN Heroes 2015.", "unsupported"),
+        ("England reached the 2018 World Cup semi-finals.", "England reached the World Cup 2018 semis.", None),
+        ("England reached the 2014 World Cup semi-finals.", "England reached the World Cup 2018 semis.", "unsupported"),
+        ("The 2020 Expo opened in Dubai in 2021.", "Expo 2020 opened in Dubai in October 2021.", None),
+        ("The Expo opened in Dubai in 2020.", "Expo 2020 opened in Dubai in October 2021.", "unsupported"),
+    ],
+)
+def test_the_year_of_a_name_written_before_the_name_is_the_same_year(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """ "the 2015 CNN Heroes" is "CNN Heroes 2015" in another order; another year before the name,
+    or the name's year given to something else ("opened in 2020"), is still not vouched for."""
+    assert number_verdict(sentence, premise) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
         ("The share rose 5 percentage points to 15%.", "The share rose from 10% to 15%.", None),
         ("The share rose from 10% to 15%.", "The share rose 5 percentage points to 15%.", None),
         ("Margin expanded 150 basis points to 22%.", "Margin rose to 22% from 20.5%.", None),

@@ -1511,7 +1511,11 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     worked: list[Number] = []
     for segment in claim:
         for number in segment.numbers:
-            holders = [s for s in available if any(number.implied_by(a) for a in s.numbers)]
+            holders = [
+                s
+                for s in available
+                if any(number.implied_by(a) or _the_year_of_a_name(number, claim_read, a) for a in s.numbers)
+            ]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
             if holders:
                 held.append(number)
@@ -1552,6 +1556,22 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+_EDITION_WORDS = 3
+"""How many words after a claim's year may hold the name whose year it is ("the 2015 CNN Heroes")."""
+
+
+def _the_year_of_a_name(number: Number, claim: str, other: Number) -> bool:
+    """Whether ``other``, the year in a name of the evidence ("CNN Heroes 2015", "World Cup 2018",
+    "Expo 2020"), is the claim's year written before that name ("the 2015 CNN Heroes", "the 2018
+    World Cup"): the same edition of the same thing, another order of words. The name's word must
+    follow the year within :data:`_EDITION_WORDS` words, so a bare year ("opened in 2020") is not
+    vouched for by "Expo 2020". ``claim`` is the text the number was read from."""
+    if number.unit != "year" or not other.is_name or not _close(number.value, other.value):
+        return False
+    name = stem(other.unit.removeprefix("name:") if other.unit else "")
+    return any(stem(word) == name for word in _WORD.findall(claim[number.end :].lower())[:_EDITION_WORDS])
 
 
 def _paired_alike(claim: _Segment, holders: Sequence[_Segment]) -> bool:
