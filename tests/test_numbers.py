@@ -20,7 +20,7 @@ from helpers import (
     outcome,
     run_cli,
 )
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
@@ -668,6 +668,38 @@ def test_an_idiom_is_no_number_and_a_hyphened_name_is_settled_by_a_rival_not_by_
     """ "at first" and "second to none" state no number ("for the first time" does), and the number
     of "SARS-CoV-2" is the name's: where the evidence lacks it, the model decides; another value in
     its place still contradicts."""
+    assert number_verdict(sentence, premise) == expected
+
+
+@settings(deadline=None)
+@given(
+    start=st.integers(min_value=1800, max_value=2089),
+    length=st.integers(min_value=1, max_value=9),
+    shift=st.integers(min_value=-3, max_value=3),
+    dash=st.sampled_from(["-", "\u2013", "/"]),
+    stop=st.sampled_from([".", ")", " ended.", ","]),
+)
+def test_a_span_of_years_written_short_is_both_years(start: int, length: int, shift: int, dash: str, stop: str) -> None:
+    """ "1914–18", "2016-17", "1998/99" are both years, at the end of a sentence or in brackets: a
+    span in full stands for it, and another end year fails."""
+    assume(start % 100 + length < 100 and length + shift != 0)  # an end year that is the start is vouched for
+    end = start + length
+    answer = f"The war lasted from {start} to {end + shift}."
+    source = f"The war ({start}{dash}{end % 100:02d}{stop}"
+    assert (number_verdict(answer, source) is None) == (shift == 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("The film runs 148 minutes.", "Running time 148 min", None),
+        ("The film runs 150 minutes.", "Running time 148 min", "contradicted"),
+        ("The flight takes 3 hours.", "Flight time: 3 hr", None),
+        ("The record is 9.58 seconds.", "World record 9.58 sec", None),
+    ],
+)
+def test_abbreviated_units_of_time_read_as_the_unit(sentence: str, premise: str, expected: str | None) -> None:
+    """ "min", "hr" and "sec" after a number are minutes, hours and seconds, as infoboxes write them."""
     assert number_verdict(sentence, premise) == expected
 
 

@@ -118,9 +118,9 @@ _UNIT_WORDS = {
     **dict.fromkeys(("percentage",), "pp"),
     **dict.fromkeys(("celsius", "centigrade"), "degC"),
     **dict.fromkeys(("fahrenheit",), "degF"),
-    **dict.fromkeys(("seconds", "secs"), "s"),
-    **dict.fromkeys(("minute", "minutes", "mins"), "min"),
-    **dict.fromkeys(("hour", "hours", "hrs"), "h"),
+    **dict.fromkeys(("seconds", "secs", "sec"), "s"),
+    **dict.fromkeys(("minute", "minutes", "mins", "min"), "min"),
+    **dict.fromkeys(("hour", "hours", "hrs", "hr"), "h"),
     **dict.fromkeys(("day", "days"), "day"),
     **dict.fromkeys(("week", "weeks"), "week"),
     **dict.fromkeys(("month", "months"), "month"),
@@ -622,13 +622,16 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str | None, str | None
     return (before[-1].lower() if before else None), (after[0].lower() if after else None)
 
 
-_SEASON = re.compile(r"(?<![\d.,-])(1[89]|20)(\d{2})[-\u2013/](\d{2})(?![\d.,:%]|[-\u2013/]\d)")
-"""A season or span of years written short ("2016-17", "1998/99"), read as both years ("2016-2017")."""
+_SEASON = re.compile(r"(?<![\d.,-])(1[89]|20)(\d{2})[-\u2013/](\d{2})(?![\d:%]|[.,]\d|[-\u2013/]\d)")
+"""A season or span of years written short ("2016-17", "1998/99", "1914–18"), read as both years
+("2016-2017"), at the end of a sentence too ("in 2019–20.")."""
 
 
 def _season(match: re.Match[str]) -> str:
+    """Both years of a span whose end is later in the same century ("1914–18" is 1914 to 1918); not
+    a year and a month ("2019-05": the end would come first)."""
     century, first, last = match.groups()
-    return f"{century}{first}-{century}{last}" if int(last) == int(first) + 1 else match.group()
+    return f"{century}{first}-{century}{last}" if int(last) > int(first) else match.group()
 
 
 def _digits(text: str) -> str:
