@@ -692,6 +692,20 @@ def test_a_span_of_years_written_short_is_both_years(start: int, length: int, sh
 @pytest.mark.parametrize(
     ("sentence", "premise", "expected"),
     [
+        ("The film earned ₹100 crore.", "The film collected Rs 100 crore at the box office.", None),
+        ("The film earned ₹120 crore.", "The film collected Rs 100 crore at the box office.", "contradicted"),
+        ("The ticket cost 300 rupees.", "Tickets cost INR 300.", None),
+        ("The ticket cost $300.", "Tickets cost INR 300.", "unsupported"),
+    ],
+)
+def test_rupees_in_any_spelling_are_one_currency(sentence: str, premise: str, expected: str | None) -> None:
+    """ "₹", "Rs", "INR" and "rupees" are one currency (Indian news writes all four), and not dollars."""
+    assert number_verdict(sentence, premise) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
         ("The film runs 148 minutes.", "Running time 148 min", None),
         ("The film runs 150 minutes.", "Running time 148 min", "contradicted"),
         ("The flight takes 3 hours.", "Flight time: 3 hr", None),

@@ -102,7 +102,9 @@ _WORD_VALUES = {word: value for value, word in enumerate(_WORDS)} | {
 }
 """The small numbers text2num leaves as words when they stand alone ("one", "the second")."""
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+_CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
+_SIGN = "[" + "".join(_CURRENCY) + "]"
+"""A currency sign before an amount."""
 _CURRENCY_WORDS = {
     **dict.fromkeys(("dollar", "dollars"), "usd"),
     **dict.fromkeys(("euro", "euros"), "eur"),
@@ -167,7 +169,7 @@ _COUNTED_AFTER_YEAR_LIKE = frozenset(
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
-    r"(?:(?P<currency>[$€£¥])\s?)?"
+    rf"(?:(?P<currency>{_SIGN})\s?)?"
     r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:(?P<decade>'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
@@ -192,7 +194,7 @@ _NOT_A_NUMBER = re.compile(
 (initially), "first of all", "second to none"; an ordinal
 before a count ("its first 4 games", "the second 10 minutes"), which says which of them, not
 another number."""
-_TOKEN = re.compile(r"[^\W\d_]+|[%$€£¥]")
+_TOKEN = re.compile(rf"[^\W\d_]+|%|{_SIGN}")
 _WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
 _COMPARING = r"versus|vs\.?|against|compared\s+(?:with|to)"
@@ -711,10 +713,10 @@ def _count(word: str) -> int:
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
-_CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY)\s?(?=\d)")
-_CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+_CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY|INR|Rs\.?)\s?(?=\d)")
+_CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs": "₹", "Rs.": "₹"}
 _SHORT_SCALE = re.compile(
-    r"(?P<number>(?:[$€£¥]\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
+    rf"(?P<number>(?:{_SIGN}\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
     r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
@@ -752,7 +754,7 @@ def _ordinal_names(text: str) -> str:
 
 
 _RANGE = re.compile(
-    r"(?<![\w.,])(?P<sign>[$€£¥]\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:[$€£¥]\s?)?"
+    rf"(?<![\w.,])(?P<sign>{_SIGN}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{_SIGN}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
     r"(?P<suffix>\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
     re.I,
@@ -781,7 +783,7 @@ _QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )
 _FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
-_CENTS = re.compile(r"(?<![$€£¥\w.,])(?P<cents>\d{1,2})\s?(?:cents?\b|¢)")
+_CENTS = re.compile(r"(?<![" + "".join(_CURRENCY) + r"\w.,])(?P<cents>\d{1,2})\s?(?:cents?\b|¢)")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 
 
