@@ -692,6 +692,28 @@ def test_a_span_of_years_written_short_is_both_years(start: int, length: int, sh
 @pytest.mark.parametrize(
     ("sentence", "premise", "expected"),
     [
+        ("The storm left hundreds of thousands without power.", "About 350,000 homes lost power.", None),
+        ("The storm left hundreds of thousands without power.", "About 35,000 homes lost power.", "unsupported"),
+        ("The march drew tens of thousands of people.", "Organisers said 50,000 people took part.", None),
+        ("The march drew tens of thousands of people.", "Organisers said 5,000 people took part.", "contradicted"),
+        ("The scheme cost tens of millions of pounds.", "The scheme cost £45 million.", None),
+        ("The scheme cost millions of dollars.", "The scheme cost £45 million.", "unsupported"),
+        ("Police arrested a man in his 30s.", "Police arrested a 34-year-old man.", None),
+        ("Police arrested a man in his 40s.", "Police arrested a 34-year-old man.", "unsupported"),
+        ("The strike lasted three weeks.", "The 21-day strike ended on Friday.", None),
+        ("The strike lasted four weeks.", "The 21-day strike ended on Friday.", "contradicted"),
+    ],
+)
+def test_news_estimates_in_words_hold_the_values_inside_them(sentence: str, premise: str, expected: str | None) -> None:
+    """ "hundreds of thousands" (with or without "of" after it), "tens of millions", an age's decade
+    ("in his 30s") and weeks as days hold the values inside them, as news summaries write them; a
+    value outside fails."""
+    assert number_verdict(sentence, premise) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
         ("The film earned ₹100 crore.", "The film collected Rs 100 crore at the box office.", None),
         ("The film earned ₹120 crore.", "The film collected Rs 100 crore at the box office.", "contradicted"),
         ("The ticket cost 300 rupees.", "Tickets cost INR 300.", None),

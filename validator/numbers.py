@@ -132,9 +132,9 @@ _UNIT_WORDS = {
 }
 """Units of time, angle and temperature after a number, each spelling folded to one symbol. Every
 other unit of measure is pint's (:mod:`validator.units`)."""
-_BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0)}
-"""Durations that are a multiple of another, read in that one ("four decades" is "40 years").
-Hours, minutes and days keep their own units: a duration is often written in two ("2 hours and
+_BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week": ("day", 7.0)}
+"""Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
+weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in two ("2 hours and
 15 minutes"), and read in one unit its parts would compete as rival values."""
 _SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
 """A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
@@ -233,13 +233,25 @@ _VAGUE = {
     "tens of thousands": (2e4, 99_999.0),
     "hundreds of thousands": (2e5, 999_999.0),
     "millions": (2e6, 999_999_999.0),
+    "tens of millions": (2e7, 99_999_999.0),
+    "hundreds of millions": (2e8, 999_999_999.0),
     "billions": (2e9, 999_999_999_999.0),
 }
 """Vague quantities by what they mean at least and at most ("hundreds of homes": 200 to 999)."""
 _PROTECT_VAGUE = re.compile(
-    r"\b(" + "|".join(sorted(_VAGUE, key=len, reverse=True)).replace(" ", r"\s+") + r")(?=\s+of\b)", re.I
+    r"\b(?:("
+    + "|".join(sorted((k for k in _VAGUE if " of " in k), key=len, reverse=True)).replace(" ", r"\s+")
+    + r")|("
+    + "|".join(sorted(_VAGUE, key=len, reverse=True)).replace(" ", r"\s+")
+    + r")(?=\s+of\b))",
+    re.I,
 )
-_VAGUE_TOKEN = re.compile(rf"\b{_VAGUE_PLACEHOLDER}(?P<words>[a-z_]+)\b")
+"""A vague quantity: one that counts in thousands or millions as it stands ("hundreds of thousands
+without power"), any other before "of" ("hundreds of homes"; "scores" alone are marks)."""
+_VAGUE_KEYS = {key.replace(" ", ""): key for key in _VAGUE}
+"""Each vague quantity by its placeholder's letters: one word, which text2num leaves as it is (it
+reads "thousands" in "tens_of_thousands" as 1000)."""
+_VAGUE_TOKEN = re.compile(rf"\b{_VAGUE_PLACEHOLDER}(?P<words>[a-z]+)\b")
 _DOZEN = re.compile(
     r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(_WORDS[1:13]) + r"))\s+"
     r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"
@@ -490,13 +502,15 @@ class Number:
         that year); for a bound or a vague quantity, a value within it ("more than 200" by
         "243", "millions of" by "12 million"), and for "exactly", only the same plain value; for a
         year or a date after "before" or "after", one wholly on that side of it; for a century or
-        a decade, a year or a date in it."""
+        a decade, a year or a date in it; for a decade of life ("in his 30s"), an age in it."""
         if self.unit in ("year", "date") and self.qualifier in ("<", ">"):
             return _in_time_order(self, other)
         if self.unit == "ordinal" and self.after == "century" and (year := _year_of(other)) is not None:
             return (year - 1) // 100 + 1 == self.value  # "the 21st century" by "in 2004"
         if self.unit == "decade" and self.value >= 1000 and (year := _year_of(other)) is not None:
             return self.value <= year < self.value + 10  # "the 1990s" by "in 1998"
+        if self.unit == "decade" and self.value < 100 and other.unit == "age":
+            return self.value <= other.value < self.value + 10  # "in his 30s" by "a 34-year-old'
         if self.date is not None or other.date is not None:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
@@ -644,7 +658,7 @@ def _digits(text: str) -> str:
     placeholder, which it would turn into "100 of"."""
     protected = _written_out(_shares(_SEASON.sub(_season, text)))
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
-    protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "_".join(m.group(1).lower().split()), protected)
+    protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "".join(m.group().lower().split()), protected)
     return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
 
 
@@ -1098,16 +1112,20 @@ def _covered(numbers: Sequence[Number], size: int) -> bytearray:
 def _vague(text: str) -> list[Number]:
     found = []
     for match in _VAGUE_TOKEN.finditer(text):
-        words = match.group("words").replace("_", " ")
-        if words not in _VAGUE:
+        words = _VAGUE_KEYS.get(match.group("words"))
+        if words is None:
             continue
         low, high = _VAGUE[words]
-        before, after = _neighbours(text, match.start(), match.end())
-        after = _TOKEN.findall(text[match.end() : match.end() + 40])[1:2]
-        counted = after[0].lower() if after else None
-        unit, factor = _unit_word(_words_after(text, match.end())[1:])  # "hundreds of miles", "a couple of weeks"
+        before = _neighbours(text, match.start(), match.end())[0]
+        following = _words_after(text, match.end())
+        following = following[1:] if [w.lower() for w in following[:1]] == ["of"] else following
+        unit, factor = _unit_word(following)  # "hundreds of miles", "a couple of weeks"
         low, high = low * factor, high * factor
-        found.append(Number(low, unit, before, counted, words + " of", *match.span(), "vague", low, high))
+        if following and following[0].lower() in _CURRENCY_WORDS:  # "millions of pounds"
+            unit = _CURRENCY_WORDS[following[0].lower()]
+        written = words if " of " in words else words + " of"
+        counted = following[0].lower() if following else None
+        found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
     return found
 
 
