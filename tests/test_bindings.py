@@ -164,3 +164,25 @@ def test_a_caption_label_is_not_another_subject(rules_alone: Guard, answer: str,
     rules_alone.validate(answer, metadata={"sources": [source]})
     [sentence] = sentences_of(last_result(rules_alone))
     assert sentence["method"] != "binding_check", sentence
+
+
+BORDER = (
+    "Border Angels organized the event on Sunday. Agents of the Patrol watched as families hugged their deported "
+    "relatives at the fence."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "fused"),
+    [
+        ("Border Angels organized the event; families hugged their deported relatives at the fence.", False),
+        ("Border Angels hugged their deported relatives at the fence; families organized the event.", True),
+    ],
+    ids=["two-facts", "fused-clause"],
+)
+def test_clauses_a_semicolon_joins_are_bound_each_by_itself(rules_alone: Guard, answer: str, fused: bool) -> None:
+    """A summary joins two sentences' facts with a semicolon: each clause is a claim of its own, so
+    the join fuses nothing; a clause that fuses by itself still fails."""
+    rules_alone.validate(answer, metadata={"sources": [BORDER]})
+    [sentence] = sentences_of(last_result(rules_alone))
+    assert (sentence["method"] == "binding_check") == fused, sentence

@@ -231,7 +231,14 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     premise cannot vouch for the claim. So too a premise that never names the claim's subject but
     names a subject of its own the claim lacks, while the rest of the ``evidence`` names the
     claim's: "Woolf wrote Animal Farm." is about Woolf, and Austen is elsewhere. ``sources``, the
-    whole texts the evidence came from, only tell which capitalised words are common words."""
+    whole texts the evidence came from, only tell which capitalised words are common words.
+
+    Clauses that a semicolon joins are claims of their own, each fused or not by itself: a summary
+    joins two sentences' facts so ("Families were given minutes to hug; the event was organised by
+    Border Angels."), which is a list, not a fusion."""
+    clauses = [clause for clause in claim.split(";") if clause.strip()]
+    if len(clauses) > 1:
+        return any(fused(clause, premise, evidence, sources) for clause in clauses)
     sentences = _sentences(premise)
     # a capital that the evidence or its sources write in lower case is no name ("Officers are…")
     common = _lower_case_stems(premise).union(
