@@ -702,12 +702,16 @@ def test_a_span_of_years_written_short_is_both_years(start: int, length: int, sh
         ("Police arrested a man in his 40s.", "Police arrested a 34-year-old man.", "unsupported"),
         ("The strike lasted three weeks.", "The 21-day strike ended on Friday.", None),
         ("The strike lasted four weeks.", "The 21-day strike ended on Friday.", "contradicted"),
+        ("Thousands protested in the capital.", "About 5,000 people protested in the capital.", None),
+        ("Thousands protested in the capital.", "About 500 people protested in the capital.", "unsupported"),
+        ("The 2-0 win sent them top.", "They won two-nil to go top.", None),
+        ("The 2-1 win sent them top.", "They won two-nil to go top.", "unsupported"),
     ],
 )
 def test_news_estimates_in_words_hold_the_values_inside_them(sentence: str, premise: str, expected: str | None) -> None:
-    """ "hundreds of thousands" (with or without "of" after it), "tens of millions", an age's decade
-    ("in his 30s") and weeks as days hold the values inside them, as news summaries write them; a
-    value outside fails."""
+    """ "hundreds of thousands" (with or without "of" after it), "tens of millions", "thousands"
+    standing alone, an age's decade ("in his 30s") and weeks as days hold the values inside them,
+    and "nil" is a score's nought, as news summaries write them; a value outside fails."""
     assert number_verdict(sentence, premise) == expected
 
 

@@ -243,11 +243,12 @@ _PROTECT_VAGUE = re.compile(
     + "|".join(sorted((k for k in _VAGUE if " of " in k), key=len, reverse=True)).replace(" ", r"\s+")
     + r")|("
     + "|".join(sorted(_VAGUE, key=len, reverse=True)).replace(" ", r"\s+")
-    + r")(?=\s+of\b))",
+    + r")(?=\s+of\b)|(?<!\d\s)(dozens|hundreds|thousands|millions|billions)\b(?!\s+of\b))",
     re.I,
 )
-"""A vague quantity: one that counts in thousands or millions as it stands ("hundreds of thousands
-without power"), any other before "of" ("hundreds of homes"; "scores" alone are marks)."""
+"""A vague quantity: before "of" ("hundreds of homes"), or a plural count standing alone
+("Thousands protested", "hundreds of thousands without power"; not after digits, "5 thousands", and
+not "scores", which alone are marks)."""
 _VAGUE_KEYS = {key.replace(" ", ""): key for key in _VAGUE}
 """Each vague quantity by its placeholder's letters: one word, which text2num leaves as it is (it
 reads "thousands" in "tens_of_thousands" as 1000)."""
@@ -659,10 +660,12 @@ def _digits(text: str) -> str:
     protected = _written_out(_shares(_SEASON.sub(_season, text)))
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
     protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "".join(m.group().lower().split()), protected)
-    return _DOZEN.sub(_dozens, alpha2digit(protected, "en"))
+    return _NIL.sub(r"\1\g<2>0", _DOZEN.sub(_dozens, alpha2digit(protected, "en")))
 
 
 _SMALL = "|".join(_WORDS[1:21])
+_NIL = re.compile(rf"\b(\d+|{_SMALL})([-\u2013])nil\b", re.I)
+"""A score's nought in words: "two-nil", "2-nil" is "2-0"."""
 _PARTS = {"half": 2, "third": 3, "quarter": 4} | {
     word: value for value, word in enumerate(_ORDINAL_WORDS) if value >= 5
 }
