@@ -186,3 +186,26 @@ def test_clauses_a_semicolon_joins_are_bound_each_by_itself(rules_alone: Guard, 
     rules_alone.validate(answer, metadata={"sources": [BORDER]})
     [sentence] = sentences_of(last_result(rules_alone))
     assert (sentence["method"] == "binding_check") == fused, sentence
+
+
+CRASH = (
+    "Ms Guode was sent to stay with a relative after the crash that killed the children. Mr Manyang says his "
+    "partner told him she 'didn't feel herself' as she was driving."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "fused"),
+    [
+        ("The children's father says Ms Guode 'didn't feel herself' as she was driving.", False),
+        ("Ms Guode says she 'didn't feel herself' as she was driving.", True),
+    ],
+    ids=["father-says", "speaker-swapped"],
+)
+def test_a_sentence_that_reports_speech_is_about_its_speaker(rules_alone: Guard, answer: str, fused: bool) -> None:
+    """ "The children's father says Ms Guode …" is about the father, who says it in the source: the
+    subject stops at "says" (it ran on to "…as she was", about Ms Guode, whose own sentence says
+    nothing of it). Given to Ms Guode as the speaker, the words are still the other sentence's."""
+    rules_alone.validate(answer, metadata={"sources": [CRASH]})
+    [sentence] = sentences_of(last_result(rules_alone))
+    assert (sentence["method"] == "binding_check") == fused, sentence

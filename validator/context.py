@@ -47,10 +47,15 @@ raining."). Such a sentence is read alone: it does not lean on the one before. N
 infinitive's object is the "it" itself ("It is safe to take with food.", "It is able to fly."):
 a closed list of the adjectives and verbs that put a clause after "it" keeps "It is available to
 adults." about the thing before."""
+_SAYS = (
+    "says|said|tells|told|adds|added|claims|claimed|believes|believed|thinks|insists|admits|warns|reports|writes|wrote"
+)
+"""Verbs that report what someone says: a subject never runs past one ("Her father says she was
+driving" is about her father, not "Her father says she")."""
 _SUBJECT = re.compile(
     r"^(?!(?:on|in|at|after|before|during|since|until|by|for|from|with|without|under|over|between|among|"
     r"when|while|as|if|although|because|once|unlike|despite|following)\s)"
-    r"(?P<subject>[^,;:()]{2,80}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
+    rf"(?P<subject>(?:(?!\b(?:{_SAYS})\b)[^,;:()]){{2,80}}?)\s+(?:is|was|are|were|has|had|have|will|would|can|could|lies|stands|"
     r"became|becomes|remains|contains|includes|consists|opened|closes|opens)\b",
     re.I,
 )
