@@ -50,8 +50,8 @@ adults." about the thing before."""
 _SAYS = (
     "says|said|tells|told|adds|added|claims|claimed|believes|believed|thinks|insists|admits|warns|reports|writes|wrote"
 )
-"""Verbs that report what someone says: a subject never runs past one ("Her father says she was
-driving" is about her father, not "Her father says she")."""
+"""Verbs that report what someone says or thinks: a subject never runs past one ("Her father says
+she was driving" is about her father, not "Her father says she")."""
 _SUBJECT = re.compile(
     r"^(?!(?:on|in|at|after|before|during|since|until|by|for|from|with|without|under|over|between|among|"
     r"when|while|as|if|although|because|once|unlike|despite|following)\s)"

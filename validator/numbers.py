@@ -103,7 +103,8 @@ _WORD_VALUES = {word: value for value, word in enumerate(_WORDS)} | {
 """The small numbers text2num leaves as words when they stand alone ("one", "the second")."""
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-_SIGN = "[" + "".join(_CURRENCY) + "]"
+_SIGNS = "".join(_CURRENCY)
+_SIGN = f"[{_SIGNS}]"
 """A currency sign before an amount."""
 _CURRENCY_WORDS = {
     **dict.fromkeys(("dollar", "dollars"), "usd"),
@@ -134,8 +135,8 @@ _UNIT_WORDS = {
 other unit of measure is pint's (:mod:`validator.units`)."""
 _BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week": ("day", 7.0)}
 """Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
-weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in two ("2 hours and
-15 minutes"), and read in one unit its parts would compete as rival values."""
+weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
+two ("2 hours and 15 minutes"), and read in one unit its parts would compete as rival values."""
 _SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
 """A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
 read as its symbol ("mph", "kmh")."""
@@ -511,7 +512,7 @@ class Number:
         if self.unit == "decade" and self.value >= 1000 and (year := _year_of(other)) is not None:
             return self.value <= year < self.value + 10  # "the 1990s" by "in 1998"
         if self.unit == "decade" and self.value < 100 and other.unit == "age":
-            return self.value <= other.value < self.value + 10  # "in his 30s" by "a 34-year-old'
+            return self.value <= other.value < self.value + 10  # "in his 30s" by "a 34-year-old"
         if self.date is not None or other.date is not None:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
@@ -800,7 +801,7 @@ _QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )
 _FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
-_CENTS = re.compile(r"(?<![" + "".join(_CURRENCY) + r"\w.,])(?P<cents>\d{1,2})\s?(?:cents?\b|¢)")
+_CENTS = re.compile(rf"(?<![{_SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 
 
@@ -1121,12 +1122,13 @@ def _vague(text: str) -> list[Number]:
         low, high = _VAGUE[words]
         before = _neighbours(text, match.start(), match.end())[0]
         following = _words_after(text, match.end())
-        following = following[1:] if [w.lower() for w in following[:1]] == ["of"] else following
+        of = [word.lower() for word in following[:1]] == ["of"]  # "hundreds of thousands" needs none
+        following = following[1:] if of else following
         unit, factor = _unit_word(following)  # "hundreds of miles", "a couple of weeks"
         low, high = low * factor, high * factor
         if following and following[0].lower() in _CURRENCY_WORDS:  # "millions of pounds"
             unit = _CURRENCY_WORDS[following[0].lower()]
-        written = words if " of " in words else words + " of"
+        written = f"{words} of" if of else words
         counted = following[0].lower() if following else None
         found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
     return found
