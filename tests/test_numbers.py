@@ -752,13 +752,18 @@ def test_abbreviated_units_of_time_read_as_the_unit(sentence: str, premise: str,
         ("England reached the 2014 World Cup semi-finals.", "England reached the World Cup 2018 semis.", "unsupported"),
         ("The 2020 Expo opened in Dubai in 2021.", "Expo 2020 opened in Dubai in October 2021.", None),
         ("The Expo opened in Dubai in 2020.", "Expo 2020 opened in Dubai in October 2021.", "unsupported"),
+        ("Spain won the 2012 Euro final.", "Spain won Euro 2012 in Kyiv.", None),
+        ("Spain won the 2008 Euro final.", "Spain won Euro 2012 in Kyiv.", "contradicted"),
+        ("The film earned ₹250 crore.", "The film collected Rs. 250 crore at the box office.", None),
     ],
 )
 def test_the_year_of_a_name_written_before_the_name_is_the_same_year(
     sentence: str, premise: str, expected: str | None
 ) -> None:
-    """ "the 2015 CNN Heroes" is "CNN Heroes 2015" in another order; another year before the name,
-    or the name's year given to something else ("opened in 2020"), is still not vouched for."""
+    """ "the 2015 CNN Heroes" is "CNN Heroes 2015" in another order, and "the 2012 Euro final" is a
+    year, not 2012 euros; another year before the name, or the name's year given to something else
+    ("opened in 2020"), is still not vouched for. "Rs. 250" is one sentence's amount (Punkt ended a
+    sentence at "Rs.")."""
     assert number_verdict(sentence, premise) == expected
 
 

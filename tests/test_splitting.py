@@ -37,8 +37,12 @@ def texts(text: str, split: Splitter = split_sentences) -> list[str]:
             ["Emoji 🗼 work.", "東京は日本の首都です。", "Ünïcödé too."],
         ),
         ("no final punctuation", ["no final punctuation"]),
+        (
+            "The film collected Rs. 250 crore. It cost Rp. 5000 a day.",
+            ["The film collected Rs. 250 crore.", "It cost Rp. 5000 a day."],
+        ),
     ],
-    ids=["abbreviations", "questions-figures", "quotes", "mixed-scripts", "fragment"],
+    ids=["abbreviations", "questions-figures", "quotes", "mixed-scripts", "fragment", "currency-abbreviations"],
 )
 @SPLITTERS
 def test_sentences_and_offsets(text: str, expected: list[str], split: Splitter) -> None:

@@ -943,18 +943,16 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
         return "time", 1.0
     if match.group("ordinal"):
         return "ordinal", 1.0
-    if after in _CURRENCY_WORDS:
-        return _CURRENCY_WORDS[after], 1.0
     words = _words_after(match.string, match.end())
+    year_like = match.group("value").isdigit() and 1000 <= float(match.group("value")) <= 2100
+    year_like = year_like and not match.group("scale")
+    next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
+    if next_word.lower() in _CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
+        return _CURRENCY_WORDS[next_word.lower()], 1.0
     joined = match.string[match.end() : match.end() + 1].isalpha()
     if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
         return found.dimension, found.factor
-    if (
-        match.group("value").isdigit()
-        and 1000 <= float(match.group("value")) <= 2100
-        and not match.group("scale")
-        and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE)
-    ):
+    if year_like and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE):
         return "year", 1.0
     return _unit_word(words)
 

@@ -125,7 +125,7 @@ def _split(text: str, segment: Callable[[str], Iterable[tuple[int, int]]]) -> li
     for block_start, block_end in _blocks(unwrapped):
         block = unwrapped[block_start:block_end]
         if block.strip():
-            pieces.extend((block_start + start, block_start + end) for start, end in segment(block))
+            pieces.extend((block_start + start, block_start + end) for start, end in _rejoined(block, segment(block)))
     return _covering(text, pieces)
 
 
@@ -160,6 +160,21 @@ def _punkt_spans(block: str) -> Iterator[tuple[int, int]]:
     for start, end in nupunkt.sent_spans(block):
         for piece in _SOURCE_PIECE.finditer(block, start, end):
             yield piece.start(), piece.end()
+
+
+_BEFORE_AN_AMOUNT = re.compile(r"\b(?:Rs|Rp)\.\s*$")
+"""Currency abbreviations that both splitters end a sentence at before the amount ("collected Rs.
+250 crore", "Rp. 5000"); they know "No. 5", "Vol. 3", "Fig. 2"."""
+
+
+def _rejoined(block: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with each cut between a currency's abbreviation and its amount undone."""
+    joined: list[tuple[int, int]] = []
+    for start, end in spans:
+        if joined and _BEFORE_AN_AMOUNT.search(block, *joined[-1]) and block[start : start + 1].isdigit():
+            start = joined.pop()[0]
+        joined.append((start, end))
+    return joined
 
 
 def _covering(text: str, pieces: list[tuple[int, int]]) -> list[Span]:
