@@ -170,24 +170,6 @@ BORDER = (
     "Border Angels organized the event on Sunday. Agents of the Patrol watched as families hugged their deported "
     "relatives at the fence."
 )
-
-
-@pytest.mark.parametrize(
-    ("answer", "fused"),
-    [
-        ("Border Angels organized the event; families hugged their deported relatives at the fence.", False),
-        ("Border Angels hugged their deported relatives at the fence; families organized the event.", True),
-    ],
-    ids=["two-facts", "fused-clause"],
-)
-def test_clauses_a_semicolon_joins_are_bound_each_by_itself(rules_alone: Guard, answer: str, fused: bool) -> None:
-    """A summary joins two sentences' facts with a semicolon: each clause is a claim of its own, so
-    the join fuses nothing; a clause that fuses by itself still fails."""
-    rules_alone.validate(answer, metadata={"sources": [BORDER]})
-    [sentence] = sentences_of(last_result(rules_alone))
-    assert (sentence["method"] == "binding_check") == fused, sentence
-
-
 CRASH = (
     "Ms Guode was sent to stay with a relative after the crash that killed the children. Mr Manyang says his "
     "partner told him she 'didn't feel herself' as she was driving."
@@ -195,17 +177,23 @@ CRASH = (
 
 
 @pytest.mark.parametrize(
-    ("answer", "fused"),
+    ("answer", "source", "fused"),
     [
-        ("The children's father says Ms Guode 'didn't feel herself' as she was driving.", False),
-        ("Ms Guode says she 'didn't feel herself' as she was driving.", True),
+        ("Border Angels organized the event; families hugged their deported relatives at the fence.", BORDER, False),
+        ("Border Angels hugged their deported relatives at the fence; families organized the event.", BORDER, True),
+        ("The children's father says Ms Guode 'didn't feel herself' as she was driving.", CRASH, False),
+        ("Ms Guode says she 'didn't feel herself' as she was driving.", CRASH, True),
     ],
-    ids=["father-says", "speaker-swapped"],
+    ids=["two-facts", "fused-clause", "father-says", "speaker-swapped"],
 )
-def test_a_sentence_that_reports_speech_is_about_its_speaker(rules_alone: Guard, answer: str, fused: bool) -> None:
-    """ "The children's father says Ms Guode …" is about the father, who says it in the source: the
-    subject stops at "says" (it ran on to "…as she was", about Ms Guode, whose own sentence says
-    nothing of it). Given to Ms Guode as the speaker, the words are still the other sentence's."""
-    rules_alone.validate(answer, metadata={"sources": [CRASH]})
+def test_each_clause_and_each_speaker_is_bound_by_itself(
+    rules_alone: Guard, answer: str, source: str, fused: bool
+) -> None:
+    """A summary joins two sentences' facts with a semicolon: each clause is a claim of its own, so
+    the join fuses nothing, and a clause that fuses by itself still fails. "The children's father
+    says Ms Guode …" is about the father, who says it in the source: the subject stops at "says" (it
+    ran on to "…as she was", about Ms Guode, whose own sentence says nothing of it); given to Ms
+    Guode as the speaker, the words are still the other sentence's."""
+    rules_alone.validate(answer, metadata={"sources": [source]})
     [sentence] = sentences_of(last_result(rules_alone))
     assert (sentence["method"] == "binding_check") == fused, sentence
