@@ -51,6 +51,7 @@ from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 from training.data import read_jsonl
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, pair_sets, sample
 from validator import defaults
+from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scorers.base import ModelSettings
 from validator.signals import PROBABILITIES, SIGNALS
@@ -163,7 +164,7 @@ def _record(sentence: SentenceResult) -> dict:
 
 
 def collect(args: argparse.Namespace) -> None:
-    checker = ProvenanceChecker()
+    checker = ProvenanceChecker(config=CheckerConfig.from_settings(model_name=str(args.model)))
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "signals.jsonl"
     done = {row["set"] for row in read_jsonl(path)} if path.exists() else set()
