@@ -60,6 +60,11 @@ SPLIT_SETS = {"cad_snli": "cad_snli", "conjnli": "conjnli"}
 # Training pairs per origin: one epoch of ~2,700 steps of batch 32 (0.4.0 stops at 1,600).
 TRAIN_CAPS = {"vitaminc": 30_000, "mnli": 14_000, "snli": 10_000, "cad_snli": 8_255, "conjnli": 10_000}
 CONTEXT_CHARS = 450
+IN_CONTEXT_ORIGINS = ("vitaminc", "mnli", "conjnli")
+"""Origins whose premises are about one page or passage, so another page's premise beside one
+changes nothing the hypothesis says (SNLI's captions are left out: two captions may describe
+one scene, so a caption beside another could entail or contradict its hypothesis)."""
+IN_CONTEXT_CHARS = 900  # about 200 word pieces: a retrieved passage's size, inside max length 256
 WORDNET_DIR = Path("/usr/share/wordnet")
 WORDNET_LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
 
@@ -373,6 +378,31 @@ def synthesize(train: list[Pair], rng: random.Random, antonyms: dict[str, list[s
     return synthetic
 
 
+def in_context(train: list[Pair], rng: random.Random, rate: float) -> list[Pair]:
+    """Copies of a share ``rate`` of the pairs whose premise sits among premises of other pages.
+
+    The validator reads a sentence against retrieved passages of several sentences, most of them
+    about something else, while the public pairs give the one sentence that decides. A copy whose
+    premise is that sentence among one to four premises of the same origin from other pages (in
+    random order, at most ``IN_CONTEXT_CHARS`` in all) keeps its label: what the extra text says is
+    about other pages. Origin ``<origin>+context`` keeps the copies out of the per-origin caps.
+    """
+    by_origin: dict[str, list[Pair]] = defaultdict(list)
+    for pair in train:
+        if pair.origin in IN_CONTEXT_ORIGINS:
+            by_origin[pair.origin].append(pair)
+    copies = []
+    for origin, pairs in by_origin.items():
+        for pair in rng.sample(pairs, int(len(pairs) * rate)):
+            chosen = [pair.premise]
+            for other in rng.sample(pairs, rng.randint(1, 4)):
+                if other.page != pair.page and sum(map(len, chosen)) + len(other.premise) <= IN_CONTEXT_CHARS:
+                    chosen.append(other.premise)
+            rng.shuffle(chosen)
+            copies.append(Pair(" ".join(chosen), pair.hypothesis, pair.label, pair.page, f"{origin}+context"))
+    return copies
+
+
 def shared_pairs(data_dir: Path) -> dict[str, list[Pair]]:
     """MultiNLI (2-way) and SNLI (3-way) from ``../shared/data/train``, split by premise; CAD-SNLI
     and ConjNLI by their own files."""
@@ -421,11 +451,20 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
     print(f"{path.stem}: {len(rows)} pairs {dict(sorted(counts.items()))}")
 
 
-def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, synthetic_rate: float = 0.3) -> None:
+def prepare(
+    out_dir: Path,
+    cache_dir: Path,
+    shared_dir: Path,
+    seed: int = 13,
+    synthetic_rate: float = 0.3,
+    in_context_rate: float = 0.0,
+    caps: dict[str, int] = TRAIN_CAPS,
+) -> None:
     """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
 
     dev mixes every source's dev part (thresholds are chosen on it); test is VitaminC's; a set with
     its own test file keeps it apart (``cad_snli_test.jsonl``), evaluated, never trained on.
+    ``caps`` bounds each origin's training pairs (empty: every pair, for a GPU's budget).
     """
     rng = random.Random(seed)
     splits: dict[str, list[Pair]] = defaultdict(list)
@@ -436,7 +475,8 @@ def prepare(out_dir: Path, cache_dir: Path, shared_dir: Path, seed: int = 13, sy
     for name, rows in shared_pairs(shared_dir).items():
         # MultiNLI and SNLI have no test part here: their test-bucket rows go to dev.
         splits["dev" if name == "test" else name] += rows
-    splits["train"] = cap(splits["train"], TRAIN_CAPS, rng)
+    splits["train"] = cap(splits["train"], caps, rng)
+    splits["train"] += in_context(splits["train"], rng, in_context_rate)
     rng.shuffle(splits["train"])
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, rows in splits.items():
@@ -452,5 +492,10 @@ if __name__ == "__main__":
     parser.add_argument("--shared", type=Path, default=Path("../shared/data/train"))
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--synthetic-rate", type=float, default=0.3)
+    parser.add_argument(
+        "--in-context-rate", type=float, default=0.0, help="share of pairs copied with other pages' premises around"
+    )
+    parser.add_argument("--uncapped", action="store_true", help="every training pair (TRAIN_CAPS fit 2 CPU cores)")
     args = parser.parse_args()
-    prepare(args.out, args.cache, args.shared, args.seed, args.synthetic_rate)
+    caps = {} if args.uncapped else TRAIN_CAPS
+    prepare(args.out, args.cache, args.shared, args.seed, args.synthetic_rate, args.in_context_rate, caps)

