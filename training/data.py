@@ -27,6 +27,10 @@ contradiction, so sentences copied verbatim from a source were flagged):
 - number and date swaps of an entailed claim, plus antonym and scope edits → contradiction;
 - on-topic neutrals: a claim paired with a *different* evidence sentence of its own page that
   shares little with its evidence → neutral (topic overlap alone is not support).
+
+For a GPU's budget (``make train-model-gpu``), ``--uncapped`` keeps every pair and
+``--in-context-rate`` adds copies of passage-level pairs whose premise sits among other pages'
+premises (:func:`in_context`), as a retrieved passage sits among sentences about something else.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import tempfile
 import urllib.parse
 import urllib.request
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -421,7 +426,7 @@ def shared_pairs(data_dir: Path) -> dict[str, list[Pair]]:
     return splits
 
 
-def cap(pairs: list[Pair], limits: dict[str, int], rng: random.Random) -> list[Pair]:
+def cap(pairs: list[Pair], limits: Mapping[str, int], rng: random.Random) -> list[Pair]:
     """At most ``limits[origin]`` pairs of each origin (a fixed budget of training steps on 2 cores)."""
     by_origin: dict[str, list[Pair]] = defaultdict(list)
     for pair in pairs:
@@ -458,7 +463,7 @@ def prepare(
     seed: int = 13,
     synthetic_rate: float = 0.3,
     in_context_rate: float = 0.0,
-    caps: dict[str, int] = TRAIN_CAPS,
+    caps: Mapping[str, int] = TRAIN_CAPS,
 ) -> None:
     """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
 
