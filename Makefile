@@ -42,7 +42,7 @@ train-model: train-data
 	$(PY) -m training.calibrate --checkpoint build/run/checkpoint --data build/data --out build/candidate-clean
 	$(PY) -m training.evaluate --data build/data --model build/candidate-clean --old 0.3.0 --per-set 150 --out build/eval-clean.json
 
-# The clean-data recipe on a CUDA GPU (model card, "0.4.0 on clean data, on a GPU"): every clean
+# The clean-data recipe on a CUDA GPU (model card, "the clean recipe on a GPU"): every clean
 # training pair, 30% of the passage-level ones copied among other pages' premises, three seeds from
 # 0.2.0 side by side on one device (6,000 steps each of a two-epoch schedule, ~6 min on an H200;
 # resumable), a greedy soup of the three on dev, calibrated on the CPU, written to
