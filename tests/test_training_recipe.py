@@ -62,8 +62,9 @@ def test_the_two_way_loss_is_the_probability_of_not_entailment() -> None:
 def _tiny_model(seed: int, path: Path) -> Path:
     torch.manual_seed(seed)
     config = BertConfig(
-        vocab_size=30522, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32, num_labels=3
+        vocab_size=30522, hidden_size=16, num_hidden_layers=1, num_attention_heads=2, intermediate_size=32
     )
+    config.num_labels = 3
     BertForSequenceClassification(config).save_pretrained(path)
     for name in ("tokenizer.json", "tokenizer_config.json"):
         (path / name).write_bytes((VOCAB / name).read_bytes())
