@@ -6,6 +6,7 @@ import math
 import random
 from pathlib import Path
 
+import pytest
 import torch
 from transformers import BertConfig, BertForSequenceClassification
 
@@ -42,6 +43,12 @@ def test_captions_and_synthetic_pairs_get_no_copies() -> None:
     pairs = _pairs("snli", 30) + _pairs("cad_snli", 30) + _pairs("extractive", 30)
     assert not set(IN_CONTEXT_ORIGINS) & {"snli", "cad_snli", "extractive"}
     assert in_context(pairs, random.Random(3), rate=1.0) == []
+
+
+@pytest.mark.parametrize("rate", [-0.1, 1.5])
+def test_a_rate_outside_zero_to_one_is_refused(rate: float) -> None:
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        in_context(_pairs("vitaminc", 5), random.Random(1), rate)
 
 
 def test_a_rate_of_zero_leaves_the_recipe_as_it_was() -> None:

@@ -392,6 +392,8 @@ def in_context(train: list[Pair], rng: random.Random, rate: float) -> list[Pair]
     random order, at most ``IN_CONTEXT_CHARS`` in all) keeps its label: what the extra text says is
     about other pages. Origin ``<origin>+context`` keeps the copies out of the per-origin caps.
     """
+    if not 0.0 <= rate <= 1.0:
+        raise ValueError(f"the in-context rate is a share of the pairs, from 0 to 1, got {rate}")
     by_origin: dict[str, list[Pair]] = defaultdict(list)
     for pair in train:
         if pair.origin in IN_CONTEXT_ORIGINS:
