@@ -15,7 +15,7 @@ import logging
 from pathlib import Path
 
 import torch
-from transformers import AutoModelForSequenceClassification, AutoTokenizer
+from transformers import AutoModelForSequenceClassification, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 
 from training.data import read_jsonl
 from training.train import accuracy
@@ -34,7 +34,9 @@ def average(state_dicts: list[dict[str, torch.Tensor]]) -> dict[str, torch.Tenso
     }
 
 
-def greedy_soup(model_dirs: list[Path], dev_rows: list[dict], max_length: int, device: str) -> tuple:
+def greedy_soup(
+    model_dirs: list[Path], dev_rows: list[dict], max_length: int, device: str
+) -> tuple[PreTrainedModel, PreTrainedTokenizerBase, dict]:
     """The soup's model and tokenizer, and a report: each run's dev accuracy, the soup's, the runs kept."""
     tokenizer = AutoTokenizer.from_pretrained(model_dirs[0])
     model = AutoModelForSequenceClassification.from_pretrained(model_dirs[0], dtype=torch.float32).to(device)
