@@ -504,5 +504,7 @@ if __name__ == "__main__":
     )
     parser.add_argument("--uncapped", action="store_true", help="every training pair (TRAIN_CAPS fit 2 CPU cores)")
     args = parser.parse_args()
+    if not 0.0 <= args.in_context_rate <= 1.0:
+        parser.error(f"--in-context-rate is a share of the pairs, from 0 to 1, got {args.in_context_rate}")
     caps = {} if args.uncapped else TRAIN_CAPS
     prepare(args.out, args.cache, args.shared, args.seed, args.synthetic_rate, args.in_context_rate, caps)
