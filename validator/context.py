@@ -84,7 +84,7 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
     return sentence, own.group("subject") if own else None
 
 
-_DESCRIPTION = re.compile(r"(?:[Tt]he|[Tt]his|[Tt]hat)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}")
+_DESCRIPTION = re.compile(r"(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:[A-Z][\w-]*\s+){0,3}[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}")
 
 
 def leans_back(text: str) -> bool:
@@ -95,8 +95,10 @@ def leans_back(text: str) -> bool:
 
 def described(sentence: str) -> bool:
     """Whether the sentence's subject describes rather than names ("The company was founded in
-    1990."): it may stand for the thing the sentence before is about, or for a new one ("The city
-    library was completed in 1801." after a sentence about the Eiffel Tower), so it is never
+    1990."), names in it or not, so long as its head is a common noun ("The Arab kingdom has…",
+    "The New York drugmaker has…"; not "The Empire State Building was…", nor a possessive's "The
+    Eiffel Tower's height"): it may stand for the thing the sentence before is about, or for a new
+    one ("The city library was completed in 1801." after a sentence about the Eiffel Tower), so it is never
     rewritten, but a copy of it vouches only in the same context (:mod:`validator.pipeline.settling`)."""
     own = _SUBJECT.match(sentence)
     return own is not None and _DESCRIPTION.fullmatch(own.group("subject")) is not None

@@ -45,7 +45,7 @@ from bm25s.stopwords import STOPWORDS_EN_PLUS
 from nltk.stem import PorterStemmer
 from text_to_num import alpha2digit
 
-from validator.context import read_in_context, subject_of
+from validator.context import described, read_in_context, subject_of
 from validator.splitting import split_source_sentences
 from validator.units import measure
 
@@ -263,7 +263,19 @@ _DOZEN = re.compile(
 """A count in dozens ("a dozen", "two dozen eggs") or scores ("a score of people"; not "a score
 of 85" or "a score of less than 60", which are marks, nor "a score for the film")."""
 _QUALIFIERS = {
-    **dict.fromkeys(("more than", "over", "above", "in excess of", "upwards of", "exceeding", "just over"), ">"),
+    **dict.fromkeys(
+        (
+            "more than",
+            "over",
+            "above",
+            "in excess of",
+            "upwards of",
+            "exceeding",
+            "just over",
+            *("exceeded", "exceeds", "exceed", "topped", "topping", "surpassed", "surpasses", "surpassing"),
+        ),
+        ">",
+    ),
     **dict.fromkeys(("at least", "no fewer than", "no less than", "a minimum of", "minimum of"), ">="),
     **dict.fromkeys(("less than", "fewer than", "under", "below", "just under"), "<"),
     **dict.fromkeys(("at most", "no more than", "up to", "a maximum of", "maximum of", "as many as"), "<="),
@@ -273,7 +285,8 @@ _QUALIFIERS = {
     ),
     **dict.fromkeys(("exactly", "precisely", "just"), "exactly"),
 }
-"""Words before a number that say what it bounds ("more than 200": above 200)."""
+"""Words before a number that say what it bounds ("more than 200": above 200), verbs that say it
+too ("sales topped $4 billion", "exceeded 50,000")."""
 _QUALIFIER = re.compile(
     r"(?:^|(?<=[\s(]))(?P<words>"
     + "|".join(re.escape(q) for q in sorted(_QUALIFIERS, key=len, reverse=True))
@@ -343,10 +356,13 @@ their capital where the word is also another ("May", "March", "August"), so the 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _NAME_WITH_DIGITS = re.compile(
-    r"(?<![\w-])(?P<stem>[A-Za-z](?:[A-Za-z.]|-(?=[A-Za-z])){0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)(?![\w.,]\d)"
+    r"(?<![\w-])(?P<stem>[A-Za-z](?:[A-Za-z]|(?<![A-Za-z]{5})\.|-(?=[A-Za-z])){0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)"
+    r"(?![\w.,]\d)"
 )
 """A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1", "SARS-CoV-2" (letters, in
-one or more hyphened parts, before the digits).
+one or more hyphened parts, before the digits), or an abbreviation's "No.5", "Fig.3". A word of
+five or more letters then "." is a sentence's end where text runs sentences together
+("…of Manhattan.55 Hudson Yards is…"), not a name.
 The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
 unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
 _NAME_THEN_NUMBER = re.compile(
@@ -517,6 +533,8 @@ class Number:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
             return self.unit == "year" and other.date is not None and other.date.year == self.value
+        if (exact := self.in_another_duration(other)) is not None:
+            return exact
         if not self.same_kind(other):
             return False
         if self.qualifier is None or (self.qualifier in ("about", "nearly") and _close(self.value, other.value)):
@@ -529,6 +547,20 @@ class Number:
         low, high = (other.value, other.value) if other.qualifier in ("about", "nearly") else (other.low, other.high)
         slack = _CONVERTED * abs(other.value) if self.converted(other) else 1e-9
         return self.low - slack <= low and high <= self.high + slack
+
+    def in_another_duration(self, other: Number) -> bool | None:
+        """For a duration that ``other`` states in another unit, whether it is the same length
+        exactly, or within this number's bound ("18 months" and "1.5 years", "two years" and "24
+        months", "90 minutes" and "1.5 hours"); ``None`` where either is no duration, or both are
+        in one unit. Exact only: a duration is not rounded into another unit, so "2 years" is not
+        "20 months"."""
+        mine, theirs = _DURATIONS.get(self.unit or ""), _DURATIONS.get(other.unit or "")
+        if mine is None or theirs is None or mine[0] != theirs[0] or self.unit == other.unit:
+            return None
+        length = other.value * theirs[1] / mine[1]  # in this number's unit
+        if self.qualifier in (None, "about", "nearly", "exactly"):
+            return _close(self.value, length)
+        return self.low <= length <= self.high
 
     def converted(self, other: Number) -> bool:
         """Whether one of the two is the other converted into another unit of its kind ("5 miles" of
@@ -654,14 +686,37 @@ def _season(match: re.Match[str]) -> str:
 
 def _digits(text: str) -> str:
     """``text`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
-    "12", a share in words as a percentage ("a third of" → "33.33%"), and a short span of years
+    "12", a value and a half as a decimal (:func:`_halves`), a share in words as a percentage ("a
+    third of" → "33.33%"), and a short span of years
     in full ("2016-17" → "2016-2017"). A scale after digits ("1.5 million") is kept as a word,
     which text2num would turn into "1.5 1000000", and a vague quantity ("hundreds of") as a
     placeholder, which it would turn into "100 of"."""
     protected = _written_out(_shares(_SEASON.sub(_season, text)))
     protected = _PROTECT_SCALE.sub(rf"\1 {_SCALE_PLACEHOLDER}\2", protected)
     protected = _PROTECT_VAGUE.sub(lambda m: _VAGUE_PLACEHOLDER + "".join(m.group().lower().split()), protected)
-    return _NIL.sub(r"\1\g<2>0", _DOZEN.sub(_dozens, alpha2digit(protected, "en")))
+    return _NIL.sub(r"\1\g<2>0", _DOZEN.sub(_dozens, _halves(alpha2digit(protected, "en"))))
+
+
+_AND_A_HALF = re.compile(
+    rf"\b(?:(?P<whole>\d+|{'|'.join(_WORDS[1:21])})[\s-]+and[\s-]+a[\s-]+half"
+    r"|an?\s+(?P<unit>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half)\b(?!\s+times\b)",
+    re.I,
+)
+"""A value and a half in words: "two and a half percent", "22 and a half" (text2num's "twenty-two
+and a half"), "a year and a half". Not a multiple ("one and a half times its normal rainfall"),
+which the number rule leaves to the model, as it does "twice"."""
+
+
+def _halves(text: str) -> str:
+    """Each value and a half as a decimal ("one and a half years" → "1.5 years", "a year and a
+    half" → "1.5 years")."""
+
+    def decimal(match: re.Match[str]) -> str:
+        if unit := match.group("unit"):
+            return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
+        return f"{_count(match.group('whole')):g}.5"
+
+    return _AND_A_HALF.sub(decimal, text)
 
 
 _SMALL = "|".join(_WORDS[1:21])
@@ -874,10 +929,11 @@ def _qualifier(text: str, start: int, end: int) -> str | None:
     return ">=" if _OR_MORE.match(text[end : end + 24]) else None
 
 
-def _time_bound(text: str, start: int, after: str | None) -> str | None:
-    """ "<" or ">" where a year or a date at ``start`` follows "before" or "after" (:data:`_TIME_BOUNDS`),
-    unless the word ``after`` it is one it names ("before 2020 elections")."""
-    if after is not None and after not in STOPWORDS:
+def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
+    """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
+    (:data:`_TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
+    not one past a comma ("before 10 September 1609, according to…")."""
+    if after is not None and after not in STOPWORDS and not text[end:].lstrip().startswith((",", ";", ":", ")")):
         return None
     match = _TIME_BOUND.search(text[max(0, start - 32) : start])
     if match is None or (match.group("lead") or "").lower() in _NOT_A_BOUND_AFTER:
@@ -997,6 +1053,16 @@ _CONVERTED = 0.05
 conversion rounded to two significant digits is within 5% ("6 miles" is 9.7 km, written "10 km")."""
 _NOT_CONVERTED = frozenset({"years", "day", "week", "month", "h", "min", "s"})
 """Durations: "2 years" is not "24 months" rounded, and the number rule keeps their units apart."""
+_DURATIONS = {
+    "s": ("time", 1.0),
+    "min": ("time", 60.0),
+    "h": ("time", 3600.0),
+    "day": ("time", 86400.0),
+    "month": ("months", 1.0),
+    "years": ("months", 12.0),
+}
+"""Durations that convert exactly into one another (:meth:`Number.in_another_duration`), in two
+families: a month is no fixed number of days."""
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 """Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
 
@@ -1056,7 +1122,7 @@ def _dates(text: str) -> list[Number]:
                 continue
             before, after = _neighbours(text, match.start(), match.end())
             date = Date(year, month, day, last, either_way)
-            bound = _time_bound(text, match.start(), after)
+            bound = _time_bound(text, *match.span(), after)
             found.append(
                 Number(
                     float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
@@ -1142,9 +1208,13 @@ _LIST_MARKER = re.compile(
 )
 """What opens a list item, a numbered heading or a footnote ("1.", "2)", "(a)", "Step 3:", "## 1."):
 its number is the list's, not the claim's."""
-_FOOTNOTE = re.compile(r"\[\d{1,3}\]|(?<!\b10)(?P<unit>\b[^\W\d_]{1,3})?[\u00b9\u00b2\u00b3\u2070-\u2079]+")
+_FOOTNOTE = re.compile(
+    r"\[\d{1,3}\]|(?<!\b10)(?P<unit>\b[^\W\d_]{1,3})?[\u00b9\u00b2\u00b3\u2070-\u2079]+"
+    r"|(?<=[^\W\d_]{5}\.)\d{1,3}(?:,\d{1,3})*(?=\s*$)"
+)
 """A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`_digits`)
-nor a unit's ("km²", :func:`_blank_footnote`)."""
+nor a unit's ("km²", :func:`_blank_footnote`); or digits that end the sentence after a word's full
+stop, as text copied from a page with its marks writes them ("…by about 30 percent.13,14")."""
 
 
 def _blank_footnote(match: re.Match[str]) -> str:
@@ -1195,7 +1265,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
         qualifier = _qualifier(text, match.start(), match.end())
         if unit == "year" and qualifier is None:
-            qualifier = _time_bound(text, match.start(), after)
+            qualifier = _time_bound(text, match.start(), match.end(), after)
         numbers.append(
             Number(
                 value,
@@ -1320,9 +1390,11 @@ def _named_subject(sentence: str) -> frozenset[str]:
     """The content words of the sentence's subject if it names something (a capitalized word
     after its first), else nothing: "Construction was finished" names nothing, "The Empire State
     Building was completed" does. A name of several capitalized words also goes by its initials
-    ("Royal Bank of Scotland" is "RBS" too), as an answer often calls it."""
+    ("Royal Bank of Scotland" is "RBS" too), as an answer often calls it. A description with names
+    in it ("The Arab kingdom has sent…": :func:`~validator.context.described`) names nothing of
+    its own: news text calls what it has named so."""
     subject = subject_of(sentence) or ""
-    if not any(w[:1].isupper() for w in subject.split()[1:]):
+    if not any(w[:1].isupper() for w in subject.split()[1:]) or described(sentence):
         return frozenset()
     initials = "".join(w[0] for w in _WORD.findall(subject) if w[0].isupper() and w.lower() not in STOPWORDS)
     return _content_words(subject) | (frozenset({stem(initials.lower())}) if len(initials) >= 2 else frozenset())
