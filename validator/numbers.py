@@ -1618,7 +1618,11 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             if holders:
                 held.append(number)
             else:
-                if _worked_out(number, available) or _a_difference(number, segment.numbers, available):
+                if (
+                    _worked_out(number, available)
+                    or _a_difference(number, segment.numbers, available)
+                    or _a_total(number, available)
+                ):
                     worked.append(number)
                     continue
                 if rivals or not left_to_model(number, claim_read):
@@ -1765,6 +1769,42 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
                 if any(_has_near(values, target, tolerance, value) for target in targets):
                     return True
     return False
+
+
+_ADDENDS = 6
+"""The most values of a kind an evidence sentence may hold for the rule to try their totals: in a
+longer list some total of two or three matches almost any count."""
+
+
+def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
+    """Whether ``number`` is the total of two or three values of its kind that one sentence of the
+    evidence states ("156 people were on board" of "The aircraft carried 150 passengers and 6
+    crew"; "65 new homes" of "40 new homes in the north and 25 in the south"): an answer adds
+    them up, and the model reads whether it added the right ones. Only a total above
+    :data:`COUNT_LIMIT`, of values stated plainly (no bound, no name) in one sentence of at most
+    :data:`_ADDENDS` of them, so a value that merely equals some total of unrelated numbers is not
+    excused: on real answers, small totals ("eight goals", "the two most cited") matched by
+    chance."""
+    if (
+        number.unit in _NO_ARITHMETIC
+        or number.is_name
+        or number.qualifier is not None
+        or number.ratio
+        or abs(number.value) <= COUNT_LIMIT
+    ):
+        return False
+    sentences: dict[frozenset[str], list[float]] = {}
+    for segment in available:
+        sentences.setdefault(segment.sentence_words, []).extend(
+            a.value for a in segment.numbers if a.unit == number.unit and a.qualifier is None and not a.is_name
+        )
+    return any(
+        _close(sum(addends), number.value)
+        for values in sentences.values()
+        if len(values) <= _ADDENDS
+        for size in (2, 3)
+        for addends in itertools.combinations(values, size)
+    )
 
 
 def _has_near(values: Sequence[float], target: float, tolerance: float, besides: float) -> bool:
