@@ -867,3 +867,38 @@ def test_several_values_of_a_sentence_each_go_with_their_own_label(
     another year, as in joined text "…Transformers.Confessions … is a 2004 film", frames nothing).
     Swapped values still fail."""
     assert number_verdict(sentence, premise) == expected
+
+
+LONG_REPORT = (
+    "Auctioneers in Ohio have valued the ornament, which has some water damage, at about £17,000. "
+    "The owner found it in a shed in 1990. Her neighbours laughed at it for years. Collectors say such "
+    "pieces rarely come up for sale. Last spring a carved chair was valued at £3,000."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        ("The ornament has been valued at £17,000.", LONG_REPORT, None),
+        ("The ornament has been valued at £19,000.", LONG_REPORT, "contradicted"),
+        ("Aiko, 19, was injured.", "Aiko, 18, was hurt. Bram, 19, was not.", "contradicted"),
+        (
+            "Aiko, 19, was injured.",
+            "Aiko, 18, was hurt in the crash. The bus left the road. Police closed it for hours. "
+            "Witnesses said it was raining. Bram, 19, was not hurt.",
+            "contradicted",
+        ),
+        (
+            "The Eiffel Tower was completed in 1801.",
+            "The Eiffel Tower was completed in 1889. The city library was completed in 1801.",
+            "contradicted",
+        ),
+    ],
+)
+def test_words_lead_to_a_rival_only_near_a_holder_and_a_name_to_its_age_anywhere(
+    sentence: str, premise: str, expected: str | None
+) -> None:
+    """A value the sentence's own words lead to ("valued at £3,000") gives the number to something
+    else only in the sentences around the one that states it: in a long report the same words
+    recur about other things. A name set off before an age leads to it wherever it stands."""
+    assert number_verdict(sentence, premise) == expected

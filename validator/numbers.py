@@ -1360,6 +1360,12 @@ class _Segment:
     on the sentence's first segment only."""
     sentence_words: frozenset[str] = frozenset()
     """The content words of the whole sentence the segment was cut from."""
+    place: tuple[int, int] = (0, 0)
+    """Where that sentence is in the evidence: which passage, and which of its sentences."""
+
+    def near(self, other: _Segment) -> bool:
+        """Whether the two are in one sentence of the evidence or in two sentences side by side."""
+        return self.place[0] == other.place[0] and abs(self.place[1] - other.place[1]) <= 1
 
     def beats(self, holder: _Segment, claim: _Segment, subject: frozenset[str]) -> bool:
         """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
@@ -1490,14 +1496,19 @@ def _continues(clause: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _passage_segments(passage: str) -> tuple[_Segment, ...]:
-    """A passage's segments, once: the same retrieved chunk is evidence for many sentences."""
+def _passage_segments(passage: str, index: int) -> tuple[_Segment, ...]:
+    """The segments of the ``index``-th passage, once: the same retrieved chunk is evidence for
+    many sentences."""
     readings = read_in_context([span.text for span in split_source_sentences(passage)])
-    return tuple(segment for reading in readings for segment in _segments(reading, gaps=True))
+    return tuple(
+        replace(segment, place=(index, position))
+        for position, reading in enumerate(readings)
+        for segment in _segments(reading, gaps=True)
+    )
 
 
 def _evidence_segments(passages: Sequence[str]) -> list[_Segment]:
-    return [segment for passage in passages for segment in _passage_segments(passage)]
+    return [segment for index, passage in enumerate(passages) for segment in _passage_segments(passage, index)]
 
 
 @dataclass(frozen=True)
@@ -1633,7 +1644,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             if _counts_another(number, vouching, others):
                 misplaced.append(number)
                 continue
-            led, rival_led = _led_to(number, vouching), _led_to(number, others, same_role=True)
+            # words lead to a rival only in the sentences around a holder (in a long text the same
+            # words recur about other things); a name leads to its age wherever it stands
+            beside = [o for o in others if number.unit == "age" or any(o.near(v) for v in vouching)]
+            led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
             unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
@@ -1702,14 +1716,22 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     for somewhere, but no one piece of the evidence holds them all, and a piece that holds one
     gives, in another's role, a value the claim does not state ("40,000 visitors in 2020" against
     "40,000 visitors in 2019, and 25,000 in 2020"). ``stated`` are all the claim's numbers: a
-    value the claim states in another clause is not another value ("between 2009 and 2017")."""
+    value the claim states in another clause is not another value ("between 2009 and 2017").
+    The number paired elsewhere must be stated in that piece's sentence or one beside it: a
+    summary joins facts from far apart in a long text ("stripped of seven titles … from
+    1999-2005"), where a stranger in the same role was right about half the time."""
     if len(claim.numbers) < 2 or any(_holds_all(s, claim.numbers) for s in available):
         return []
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
             continue
         strangers = [a for a in segment.numbers if not any(n.implied_by(a) for n in stated)]
-        paired = [n for n in claim.numbers if any(n.same_role(a) for a in strangers)]
+        paired = [
+            n
+            for n in claim.numbers
+            if any(n.same_role(a) for a in strangers)
+            and any(o.near(segment) and any(n.implied_by(a) for a in o.numbers) for o in available)
+        ]
         if paired:
             return paired
     return []
