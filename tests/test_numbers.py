@@ -902,3 +902,19 @@ def test_words_lead_to_a_rival_only_near_a_holder_and_a_name_to_its_age_anywhere
     else only in the sentences around the one that states it: in a long report the same words
     recur about other things. A name set off before an age leads to it wherever it stands."""
     assert number_verdict(sentence, premise) == expected
+
+
+@settings(deadline=None)
+@given(
+    passengers=st.integers(min_value=13, max_value=5000),
+    crew=st.integers(min_value=1, max_value=500),
+    shift=st.integers(min_value=1, max_value=99),
+)
+def test_a_total_of_two_stated_values_is_the_models_and_any_other_value_the_rules(
+    passengers: int, crew: int, shift: int
+) -> None:
+    """An answer adds up what one sentence states ("150 passengers and 6 crew" → "156 people"):
+    the total is left to the model. A value that is no such total is still not vouched for."""
+    source = f"The ferry carried {passengers:,} passengers and {crew} crew when it ran aground."
+    assert number_verdict(f"There were {passengers + crew:,} people on the ferry.", source) is None
+    assert number_verdict(f"There were {passengers + crew + shift:,} people on the ferry.", source) is not None
