@@ -929,11 +929,15 @@ def _qualifier(text: str, start: int, end: int) -> str | None:
     return ">=" if _OR_MORE.match(text[end : end + 24]) else None
 
 
+_CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
+"""What ends a date's clause right after it, so the word past it is not one the date names."""
+
+
 def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
     """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
     (:data:`_TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
     not one past a comma ("before 10 September 1609, according to…")."""
-    if after is not None and after not in STOPWORDS and not text[end:].lstrip().startswith((",", ";", ":", ")")):
+    if after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end):
         return None
     match = _TIME_BOUND.search(text[max(0, start - 32) : start])
     if match is None or (match.group("lead") or "").lower() in _NOT_A_BOUND_AFTER:
@@ -1815,9 +1819,9 @@ def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
         or abs(number.value) <= COUNT_LIMIT
     ):
         return False
-    sentences: dict[frozenset[str], list[float]] = {}
+    sentences: dict[tuple[int, int], list[float]] = {}
     for segment in available:
-        sentences.setdefault(segment.sentence_words, []).extend(
+        sentences.setdefault(segment.place, []).extend(
             a.value for a in segment.numbers if a.unit == number.unit and a.qualifier is None and not a.is_name
         )
     return any(
