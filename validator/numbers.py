@@ -533,8 +533,8 @@ class Number:
             if self.date is not None and other.date is not None:
                 return self.date.implied_by(other.date)
             return self.unit == "year" and other.date is not None and other.date.year == self.value
-        if (exact := self.in_another_duration(other)) is not None:
-            return exact
+        if self.unit in _DURATIONS and other.unit in _DURATIONS and self.unit != other.unit:
+            return self.same_duration(other)
         if not self.same_kind(other):
             return False
         if self.qualifier is None or (self.qualifier in ("about", "nearly") and _close(self.value, other.value)):
@@ -548,16 +548,15 @@ class Number:
         slack = _CONVERTED * abs(other.value) if self.converted(other) else 1e-9
         return self.low - slack <= low and high <= self.high + slack
 
-    def in_another_duration(self, other: Number) -> bool | None:
-        """For a duration that ``other`` states in another unit, whether it is the same length
-        exactly, or within this number's bound ("18 months" and "1.5 years", "two years" and "24
-        months", "90 minutes" and "1.5 hours"); ``None`` where either is no duration, or both are
-        in one unit. Exact only: a duration is not rounded into another unit, so "2 years" is not
-        "20 months"."""
-        mine, theirs = _DURATIONS.get(self.unit or ""), _DURATIONS.get(other.unit or "")
-        if mine is None or theirs is None or mine[0] != theirs[0] or self.unit == other.unit:
-            return None
-        length = other.value * theirs[1] / mine[1]  # in this number's unit
+    def same_duration(self, other: Number) -> bool:
+        """Whether ``other``, a duration in another unit, is this one's length exactly, or within
+        its bound ("18 months" and "1.5 years", "two years" and "24 months", "90 minutes" and "1.5
+        hours"). Exact only: a duration is not rounded into another unit, so "2 years" is not "20
+        months"; and a month is no fixed number of days (:data:`_DURATIONS`)."""
+        (mine, size), (theirs, their_size) = _DURATIONS[self.unit or ""], _DURATIONS[other.unit or ""]
+        if mine != theirs:
+            return False
+        length = other.value * their_size / size  # in this number's unit
         if self.qualifier in (None, "about", "nearly", "exactly"):
             return _close(self.value, length)
         return self.low <= length <= self.high
@@ -1065,7 +1064,7 @@ _DURATIONS = {
     "month": ("months", 1.0),
     "years": ("months", 12.0),
 }
-"""Durations that convert exactly into one another (:meth:`Number.in_another_duration`), in two
+"""Durations that convert exactly into one another (:meth:`Number.same_duration`), in two
 families: a month is no fixed number of days."""
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 """Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
@@ -1410,7 +1409,7 @@ def _named_subject(sentence: str) -> frozenset[str]:
     return _content_words(subject) | (frozenset({stem(initials.lower())}) if len(initials) >= 2 else frozenset())
 
 
-def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
+def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)) -> list[_Segment]:
     """``sentence`` cut between each two consecutive numbers where the first one's clause ends
     (:func:`_clause_end`), unless all that clause holds is its number, of another kind than the
     next ("In 2022, revenue was $4.5 billion": a phrase before the clause sets its time, and goes
@@ -1441,7 +1440,8 @@ def _segments(sentence: str, gaps: bool = False) -> list[_Segment]:
         elif start and _COMPARISON.match(text[start:end]):  # about what the clause before is about
             words |= subject or segments[-1].words
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
-        segments.append(_Segment(numbers_in, words, _named_subject(sentence) if start == 0 else frozenset(), whole))
+        named = _named_subject(sentence) if start == 0 else frozenset()
+        segments.append(_Segment(numbers_in, words, named, whole, place))
     for index in range(1, len(segments)) if gaps else ():
         start, end = cuts[index], cuts[index + 1]
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
@@ -1505,9 +1505,9 @@ def _passage_segments(passage: str, index: int) -> tuple[_Segment, ...]:
     many sentences."""
     readings = read_in_context([span.text for span in split_source_sentences(passage)])
     return tuple(
-        replace(segment, place=(index, position))
+        segment
         for position, reading in enumerate(readings)
-        for segment in _segments(reading, gaps=True)
+        for segment in _segments(reading, gaps=True, place=(index, position))
     )
 
 
@@ -1650,7 +1650,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 continue
             # words lead to a rival only in the sentences around a holder (in a long text the same
             # words recur about other things); a name leads to its age wherever it stands
-            beside = [o for o in others if number.unit == "age" or any(o.near(v) for v in vouching)]
+            around = {(p, i + step) for p, i in {v.place for v in vouching} for step in (-1, 0, 1)}
+            beside = [o for o in others if number.unit == "age" or o.place in around]
             led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
@@ -1726,15 +1727,22 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     1999-2005"), where a stranger in the same role was right about half the time."""
     if len(claim.numbers) < 2 or any(_holds_all(s, claim.numbers) for s in available):
         return []
+    held_at: dict[int, set[tuple[int, int]]] = {}  # each claim number's sentences, found once if asked
+
+    def held_near(index: int, place: tuple[int, int]) -> bool:
+        if index not in held_at:
+            number = claim.numbers[index]
+            held_at[index] = {s.place for s in available if any(number.implied_by(a) for a in s.numbers)}
+        return any((place[0], place[1] + step) in held_at[index] for step in (-1, 0, 1))
+
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
             continue
         strangers = [a for a in segment.numbers if not any(n.implied_by(a) for n in stated)]
         paired = [
             n
-            for n in claim.numbers
-            if any(n.same_role(a) for a in strangers)
-            and any(o.near(segment) and any(n.implied_by(a) for a in o.numbers) for o in available)
+            for index, n in enumerate(claim.numbers)
+            if any(n.same_role(a) for a in strangers) and held_near(index, segment.place)
         ]
         if paired:
             return paired
@@ -1821,9 +1829,9 @@ def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
         return False
     sentences: dict[tuple[int, int], list[float]] = {}
     for segment in available:
-        sentences.setdefault(segment.place, []).extend(
-            a.value for a in segment.numbers if a.unit == number.unit and a.qualifier is None and not a.is_name
-        )
+        for a in segment.numbers:
+            if a.unit == number.unit and a.qualifier is None and not a.is_name:
+                sentences.setdefault(segment.place, []).append(a.value)
     return any(
         _close(sum(addends), number.value)
         for values in sentences.values()
