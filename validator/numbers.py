@@ -713,7 +713,7 @@ def _halves(text: str) -> str:
     def decimal(match: re.Match[str]) -> str:
         if unit := match.group("unit"):
             return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
-        return f"{_count(match.group('whole')):g}.5"
+        return f"{_count(match.group('whole'))}.5"
 
     return _AND_A_HALF.sub(decimal, text)
 
