@@ -105,6 +105,26 @@ def test_the_same_quantity_in_another_spelling_is_not_a_contradiction() -> None:
         )
 
 
+def test_a_duration_in_another_unit_is_read_as_the_source_writes_it() -> None:
+    """The model read "a year and a half" against "18 months" as unsupported: the sentence is
+    scored with the duration as the source writes it, and the rule vouches for the same length.
+    Another length still fails."""
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    for claim, source in [
+        (
+            "The library's renovation will take a year and a half.",
+            "The renovation of the city library is expected to take 18 months.",
+        ),
+        ("The guided tour takes an hour and a half.", "The guided tour lasts 90 minutes and starts at the main gate."),
+    ]:
+        assert outcome(guard.validate(claim, metadata={"sources": [source]})).validation_passed
+    with pytest.raises(ValidationError):
+        guard.validate(
+            "The library's renovation will take two and a half years.",
+            metadata={"sources": ["The renovation of the city library is expected to take 18 months."]},
+        )
+
+
 GAPS = [
     ("The band released 6 albums.", "The band released 4 albums, 6 years after it formed."),
     ("The path is 4 miles long.", "The path has 4 benches and is 9 kilometres long."),

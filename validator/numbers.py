@@ -1876,22 +1876,43 @@ def _led_to(number: Number, segments: Sequence[_Segment], same_role: bool = Fals
     return any(related(a) and number.led_like(a) for s in segments for a in s.numbers)
 
 
+_UNIT_WORD = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _with_unit(text: str, number: Number) -> tuple[int, str]:
+    """Where ``number`` ends in ``text`` with the duration word after it ("18 months"), and that text."""
+    word = _UNIT_WORD.match(text, number.end)
+    end = word.end() if word and _UNIT_WORDS.get(word.group(1).lower()) == number.unit else number.end
+    return end, text[number.start : end].strip()
+
+
 def spelled_like(sentence: str, premise: str) -> str:
     """``sentence`` with each plain count written as ``premise`` writes the same quantity ("1.5
-    million" → "1,500,000", "forty" → "40"), for the model to read: a small NLI model takes a
-    number in another spelling for another number, and contradicts a sentence that agrees. Only
-    equal values without a unit are rewritten, so what the sentence says does not change."""
+    million" → "1,500,000", "forty" → "40"), and each duration in the premise's unit where it is
+    the same length ("a year and a half" → "18 months"), for the model to read: a small NLI model
+    takes a number in another spelling for another number, and contradicts a sentence that
+    agrees. Only equal values are rewritten (no bound), so what the sentence says does not change."""
     text, numbers = _read(sentence)
-    available = [a for a in _read(premise)[1] if a.unit is None]
+    premise_text, premise_numbers = _read(premise)
+    plain = [a for a in premise_numbers if a.unit is None]
+    durations = [a for a in premise_numbers if a.unit in _DURATIONS and a.qualifier is None]
     rewritten, position, matched = [], 0, False
     for number in numbers:
-        twin = next((a for a in available if number.unit is None and number.same_value(a)), None)
-        if twin is None:
+        end, twin_text = number.end, None
+        if number.unit is None and (twin := next((a for a in plain if number.same_value(a)), None)):
+            twin_text = twin.text
+        elif number.unit in _DURATIONS and number.qualifier is None:
+            twin = next((a for a in durations if a.unit != number.unit and number.same_duration(a)), None)
+            if twin is not None:
+                with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
+                if with_unit > number.end and written in premise:  # as the premise writes it, unit and all
+                    end, twin_text = with_unit, written
+        if twin_text is None:
             continue
         matched = True
-        surface = text[number.start : number.end]
-        rewritten += [text[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin.text]
-        position = number.end
+        surface = text[number.start : end]
+        rewritten += [text[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
+        position = end
     if not matched:
         return sentence
     rewritten_text = ("".join(rewritten) + text[position:]).replace(_SCALE_PLACEHOLDER, "")
