@@ -36,7 +36,7 @@ import bisect
 import itertools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -1054,8 +1054,6 @@ the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no n
 _CONVERTED = 0.05
 """How far a value converted from another unit may lie from the value it was converted from: a
 conversion rounded to two significant digits is within 5% ("6 miles" is 9.7 km, written "10 km")."""
-_NOT_CONVERTED = frozenset({"years", "day", "week", "month", "h", "min", "s"})
-"""Durations: "2 years" is not "24 months" rounded, and the number rule keeps their units apart."""
 _DURATIONS = {
     "s": ("time", 1.0),
     "min": ("time", 60.0),
@@ -1066,6 +1064,8 @@ _DURATIONS = {
 }
 """Durations that convert exactly into one another (:meth:`Number.same_duration`), in two
 families: a month is no fixed number of days."""
+_NOT_CONVERTED = frozenset({*_DURATIONS, "week"})
+"""Durations: "2 years" is not "24 months" rounded, and the number rule keeps their units apart."""
 _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 """Kinds whose values are labels, not measurements: "2019" is not a rounding of "2019.4"."""
 
@@ -1366,10 +1366,6 @@ class _Segment:
     place: tuple[int, int] = (0, 0)
     """Where that sentence is in the evidence: which passage, and which of its sentences."""
 
-    def near(self, other: _Segment) -> bool:
-        """Whether the two are in one sentence of the evidence or in two sentences side by side."""
-        return self.place[0] == other.place[0] and abs(self.place[1] - other.place[1]) <= 1
-
     def beats(self, holder: _Segment, claim: _Segment, subject: frozenset[str]) -> bool:
         """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
         ``holder``. In the same sentence: more of the claim's words in its clause ("Alice is 12 and
@@ -1650,7 +1646,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 continue
             # words lead to a rival only in the sentences around a holder (in a long text the same
             # words recur about other things); a name leads to its age wherever it stands
-            around = {(p, i + step) for p, i in {v.place for v in vouching} for step in (-1, 0, 1)}
+            around = _around(v.place for v in vouching)
             beside = [o for o in others if number.unit == "age" or o.place in around]
             led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
             if led and not rival_led:
@@ -1716,6 +1712,12 @@ def _offered_instead(claim: str, missing: Sequence[Number], vouched: Sequence[Nu
     ]
 
 
+def _around(places: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The sentences at ``places`` of the evidence and the ones beside each, in the same passage:
+    where a value the sentence's words lead to, or pair, can stand for it (:func:`_check`)."""
+    return {(passage, sentence + step) for passage, sentence in places for step in (-1, 0, 1)}
+
+
 def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequence[_Segment]) -> list[Number]:
     """The numbers of a claim's clause that the evidence pairs with another value: each is vouched
     for somewhere, but no one piece of the evidence holds them all, and a piece that holds one
@@ -1727,13 +1729,13 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     1999-2005"), where a stranger in the same role was right about half the time."""
     if len(claim.numbers) < 2 or any(_holds_all(s, claim.numbers) for s in available):
         return []
-    held_at: dict[int, set[tuple[int, int]]] = {}  # each claim number's sentences, found once if asked
+    near: dict[int, set[tuple[int, int]]] = {}  # around each claim number's sentences, found once if asked
 
     def held_near(index: int, place: tuple[int, int]) -> bool:
-        if index not in held_at:
+        if index not in near:
             number = claim.numbers[index]
-            held_at[index] = {s.place for s in available if any(number.implied_by(a) for a in s.numbers)}
-        return any((place[0], place[1] + step) in held_at[index] for step in (-1, 0, 1))
+            near[index] = _around(s.place for s in available if any(number.implied_by(a) for a in s.numbers))
+        return place in near[index]
 
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
