@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
 from pathlib import Path
 
+import pint
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
@@ -122,6 +124,22 @@ def test_a_duration_in_another_unit_is_read_as_the_source_writes_it() -> None:
         guard.validate(
             "The library's renovation will take two and a half years.",
             metadata={"sources": ["The renovation of the city library is expected to take 18 months."]},
+        )
+
+
+def test_a_rate_per_decade_is_checked_not_a_crash() -> None:
+    """A CLIMATE-FEVER claim ("a sea level rise of 1 inch per decade") raised inside the Guard:
+    pint reads "inch per decade" into a name of its own. The sentence is checked: the same rate
+    passes, another fails."""
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    source = "Tide gauges show that the sea level has risen by about 1 inch per decade since 1900."
+    passed = guard.validate(
+        "The sea level has risen by about 1 inch per decade since 1900.", metadata={"sources": [source]}
+    )
+    assert outcome(passed).validation_passed
+    with pytest.raises(ValidationError):
+        guard.validate(
+            "The sea level has risen by about 4 inches per decade since 1900.", metadata={"sources": [source]}
         )
 
 
@@ -669,6 +687,37 @@ def test_any_words_after_a_number_read_as_a_unit_or_none(words: list[str]) -> No
     """pint's parser raises on most text; whatever follows a number, the reader answers."""
     found = measure(words)
     assert found is None or (found.factor > 0 and 1 <= found.words <= len(words))
+
+
+@cache
+def _pint_names() -> list[str]:
+    return sorted(set(pint.UnitRegistry(cache_folder=None)))
+
+
+_UNIT_NAMES = st.deferred(lambda: st.sampled_from(_pint_names()))
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    first=_UNIT_NAMES,
+    then=st.lists(st.tuples(st.sampled_from(["per", "/", "square", ""]), _UNIT_NAMES), max_size=2),
+    value=st.integers(min_value=1, max_value=999),
+)
+def test_any_units_pint_knows_after_a_number_never_break_the_rule(
+    first: str, then: list[tuple[str, str]], value: int
+) -> None:
+    """pint reads a compound of a logarithmic unit into a name of its own ("inch per decade" into
+    ``delta_decade``), which broke the unit reader, and so the Guard, on a real sentence ("a sea
+    level rise of 1 inch per decade"): whatever units follow a number, the number rule answers."""
+    words = [first, *(word for pair in then for word in pair if word)]
+    text = " ".join(words)
+    found = measure(words)
+    assert found is None or (found.factor > 0 and 1 <= found.words <= len(words))
+    assert number_verdict(f"It rose by {value} {text}.", f"It rose by {value + 1} {text} last year.") in (
+        None,
+        "contradicted",
+        "unsupported",
+    )
 
 
 @pytest.mark.parametrize(

@@ -125,7 +125,10 @@ def _unit(words: str) -> tuple[str, float] | None:
         # never a one-letter symbol, whose case is its meaning ("M" is no metre)
         return None if len(words) < 2 or words.lower() == words else _unit(words.lower())
     for name in container:
-        prefix, root, _ = registry.parse_unit_name(name)[0]
+        readings = registry.parse_unit_name(name)
+        if not readings:  # a name pint derives itself ("delta_decade" of "per decade"): none of ours
+            return None
+        prefix, root, _ = readings[0]
         if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
             return None
     unit = registry.Unit(container)
