@@ -989,3 +989,45 @@ def test_a_total_of_two_stated_values_is_the_models_and_any_other_value_the_rule
     source = f"The ferry carried {passengers:,} passengers and {crew} crew when it ran aground."
     assert number_verdict(f"There were {passengers + crew:,} people on the ferry.", source) is None
     assert number_verdict(f"There were {passengers + crew + shift:,} people on the ferry.", source) is not None
+
+
+@settings(deadline=None)
+@given(
+    games=st.integers(min_value=2, max_value=40),
+    each=st.integers(min_value=5, max_value=200),
+    shift=st.integers(min_value=2, max_value=50),
+)
+def test_a_rate_worked_out_from_a_stated_total_is_the_models_and_any_other_rate_the_rules(
+    games: int, each: int, shift: int
+) -> None:
+    """An answer divides a price by the count the same source sentence gives ("£920 for all 23
+    home matches" → "£920 - £40 per match"): the rate is left to the model. A rate that is no such
+    quotient is still not vouched for, and a total the source does not state is still the rule's."""
+    total = games * each
+    assume(each + shift != total)  # a rate equal to the stated price is the source's own value
+    source = f"Under the new pricing, a family can see all {games} home matches for £{total:,}."
+    assert number_verdict(f"A family can see every home match for £{total:,} - £{each} per match.", source) is None
+    assert (
+        number_verdict(f"A family can see every home match for £{total:,} - £{each + shift} per match.", source)
+        is not None
+    )
+    assert (
+        number_verdict(f"A family can see every home match for £{total + 1000:,} - £{each} per match.", source)
+        is not None
+    )
+
+
+@pytest.mark.parametrize(
+    ("subject", "expected"),
+    [("The Otters", None), ("Harbour City", "contradicted"), ("The Harbour City Otters", "contradicted")],
+)
+def test_a_nickname_after_a_name_is_about_it_and_another_name_is_not(subject: str, expected: str | None) -> None:
+    """News calls a club by its nickname the sentence after its name ("The Hammers" after "West
+    Ham"): the season that sentence gives is the named club's. A sentence naming another club (in
+    full, or by a name and its nickname) still takes the season from it."""
+    evidence = (
+        "Northbridge Rovers confirmed their move to the new riverside ground on Tuesday. "
+        f"{subject} will play their first game there in the 2027-28 season, the club said."
+    )
+    claim = "Northbridge Rovers will play at the riverside ground from the 2027-28 season."
+    assert number_verdict(claim, evidence) == expected

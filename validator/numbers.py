@@ -1391,15 +1391,25 @@ def _content_words(text: str) -> frozenset[str]:
     return frozenset(_words_in_order(text))
 
 
+_FRAMES = frozenset({"year", "date", "time", "decade"})
+"""Kinds of value that say when a clause holds: one sentence's values often share one ("In 2022,
+revenue was $1.2 billion; net income was $0.8 billion."), so holding it beside a value pairs nothing."""
+_NICKNAME = re.compile(r"[Tt]he [A-Z][a-z]+s")
+"""A subject of "The" and one capitalized plural: in news, what a club, a party or a band is called
+after its name ("The Hammers" for West Ham, "The Gunners", "The Democrats")."""
+
+
 def _named_subject(sentence: str) -> frozenset[str]:
     """The content words of the sentence's subject if it names something (a capitalized word
     after its first), else nothing: "Construction was finished" names nothing, "The Empire State
     Building was completed" does. A name of several capitalized words also goes by its initials
     ("Royal Bank of Scotland" is "RBS" too), as an answer often calls it. A description with names
     in it ("The Arab kingdom has sent…": :func:`~validator.context.described`) names nothing of
-    its own: news text calls what it has named so."""
+    its own: news text calls what it has named so; nor does a nickname (:data:`_NICKNAME`): "The
+    Hammers will make the switch for the 2016-17 season." is about West Ham, named the sentence
+    before, though no word of the two names is shared."""
     subject = subject_of(sentence) or ""
-    if not any(w[:1].isupper() for w in subject.split()[1:]) or described(sentence):
+    if not any(w[:1].isupper() for w in subject.split()[1:]) or described(sentence) or _NICKNAME.fullmatch(subject):
         return frozenset()
     initials = "".join(w[0] for w in _WORD.findall(subject) if w[0].isupper() and w.lower() not in STOPWORDS)
     return _content_words(subject) | (frozenset({stem(initials.lower())}) if len(initials) >= 2 else frozenset())
@@ -1618,13 +1628,19 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     misplaced: list[Number] = []
     held: list[Number] = []
     worked: list[Number] = []
+    holders_of = {
+        number: [
+            s
+            for s in available
+            if any(number.implied_by(a) or _the_year_of_a_name(number, claim_read, a) for a in s.numbers)
+        ]
+        for segment in claim
+        for number in segment.numbers
+    }
     for segment in claim:
+        labels = tuple(n for n in segment.numbers if holders_of[n] and n.qualifier is None and n.unit not in _FRAMES)
         for number in segment.numbers:
-            holders = [
-                s
-                for s in available
-                if any(number.implied_by(a) or _the_year_of_a_name(number, claim_read, a) for a in s.numbers)
-            ]
+            holders = holders_of[number]
             rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
             if holders:
                 held.append(number)
@@ -1633,6 +1649,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
                     or _a_total(number, available)
+                    or _a_rate(number, segment.numbers, available)
                 ):
                     worked.append(number)
                     continue
@@ -1651,8 +1668,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
             led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
-            unbeaten = any(not any(r.beats(h, segment, subject) for r in others) for h in vouching)
-            if (rival_led and not led and not _paired_alike(segment, vouching)) or not unbeaten:
+            if (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
+                not _paired_alike(labels, vouching)
+                and all(any(r.beats(h, segment, subject) for r in others) for h in vouching)
+            ):
                 misplaced.append(number)
     offered = _offered_instead(claim_read, missing, [n for n in held if n not in misplaced])
     missing = [n for n in missing if n not in offered]
@@ -1691,12 +1710,18 @@ def _the_year_of_a_name(number: Number, claim: str, other: Number) -> bool:
     return any(stem(word) == name for word in _WORD.findall(claim[number.end :].lower())[:_EDITION_WORDS])
 
 
-def _paired_alike(claim: _Segment, holders: Sequence[_Segment]) -> bool:
-    """Whether one holder vouches for every number of the claim's clause, of more than one kind
-    ("$3.9 billion in 2021" by "…, up from $3.9 billion in 2021"): the evidence pairs the values as
-    the claim does, so a rival led by the same words ("revenue was $4.5 billion" in 2022) is the
-    other pair's, not this one's. Words shared with a rival still count (:meth:`_Segment.beats`)."""
-    return len({n.unit for n in claim.numbers}) > 1 and any(_holds_all(holder, claim.numbers) for holder in holders)
+def _paired_alike(claim: Sequence[Number], holders: Sequence[_Segment]) -> bool:
+    """Whether one holder vouches for every one of ``claim``'s numbers (a clause's), of more than
+    one kind ("$3.9 billion in 2021" by "…, up from $3.9 billion in 2021"): the evidence pairs the
+    values as the claim does, so a rival led by the same words ("revenue was $4.5 billion" in 2022)
+    is the other pair's, not this one's. :func:`_check` also asks it of the clause's values the
+    evidence holds that are stated plainly and are no time (:data:`_FRAMES`): a holder pairing those
+    is not outweighed by a rival whose clause shares more of the claim's words ("a family of four
+    … all 19 home games … for £776" after "the basic adult season ticket will cost £289", for "A
+    family of four can buy a season ticket for £776": :meth:`_Segment.beats` alone gave £776 to
+    the adult ticket). A bound ("less than 85 reviews") is vouched for by almost any smaller
+    number, and a year by every value of its sentence: neither pairs anything."""
+    return len({n.unit for n in claim}) > 1 and any(_holds_all(holder, claim) for holder in holders)
 
 
 def _holds_all(segment: _Segment, numbers: Sequence[Number]) -> bool:
@@ -1840,6 +1865,32 @@ def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
         if len(values) <= _ADDENDS
         for size in (2, 3)
         for addends in itertools.combinations(values, size)
+    )
+
+
+_PER = frozenset({"per", "a", "an", "each"})
+"""Words after a value that make it a rate: "£41 per match", "3,000 a year"."""
+
+
+def _a_rate(number: Number, alongside: Sequence[Number], available: Sequence[_Segment]) -> bool:
+    """Whether ``number``, stated as a rate ("£41 per match"), is a value the claim states beside it
+    divided by a count that the evidence sentence holding that value gives ("a family of four will
+    be able to watch all 19 home games … for £776" for "a season ticket for £776 - £41 per match"):
+    an answer works it out, and the model reads whether it did so right. The dividend must be in
+    the claim and its evidence sentence, the divisor counts something there, and the quotient
+    rounds to the number as written, so a rate that merely equals some quotient of unrelated
+    numbers is not excused."""
+    if number.after not in _PER or number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
+        return False
+    totals = [t for t in alongside if t is not number and t.unit == number.unit and t.qualifier is None]
+    tolerance = max(number.step / 2, 1e-9) * (1 + 1e-9)
+    counts: dict[tuple[int, int], list[float]] = {}
+    held: set[tuple[int, tuple[int, int]]] = set()  # (which total, the evidence sentence holding it)
+    for segment in available:
+        counts.setdefault(segment.place, []).extend(a.value for a in segment.numbers if a.counts_something)
+        held |= {(i, segment.place) for i, t in enumerate(totals) if any(t.implied_by(a) for a in segment.numbers)}
+    return any(
+        c >= 2 and abs(totals[i].value / c - number.value) <= tolerance for i, place in held for c in counts[place]
     )
 
 
