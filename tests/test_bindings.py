@@ -197,3 +197,35 @@ def test_each_clause_and_each_speaker_is_bound_by_itself(
     rules_alone.validate(answer, metadata={"sources": [source]})
     [sentence] = sentences_of(last_result(rules_alone))
     assert (sentence["method"] == "binding_check") == fused, sentence
+
+
+ROVERS = (
+    "Northfield and both Westbury clubs are the only other unbeaten sides, though United drew at home. "
+    "Westbury City have been impressive, beating Harlow 4-1."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "fused"),
+    [
+        ("Northfield, West City and West United are the only other unbeaten sides.", ROVERS, False),
+        ("Northfield beat Harlow 4-1.", ROVERS, True),
+        (
+            "Northfield and West City won the title on goal difference.",
+            "Northfield and Westbury City were founded in 1880. Blackburn Rovers won the title on goal difference.",
+            True,
+        ),
+    ],
+    ids=["shortened-names", "fused-subject", "shortened-but-fused"],
+)
+def test_a_shortened_name_is_the_name_it_shortens(
+    guards: dict[str, Guard], answer: str, source: str, fused: bool
+) -> None:
+    """A summary shortens a name ("Man City" for "Manchester City"): a sentence about "both
+    Westbury clubs" and one about "Westbury City" are both about what "West City and West United"
+    names, not about a third thing, so the bundled model's support stands. A deed of the other
+    sentence given to the subject, and another club's deed, still fuse."""
+    result = outcome(guards["nli"].validate(answer, metadata={"sources": [source]}))
+    [sentence] = sentences_of(last_result(guards["nli"]))
+    assert (sentence["method"] == "binding_check") == fused, sentence
+    assert result.validation_passed != fused

@@ -223,6 +223,24 @@ the claim counts as fused: one word ("cookie", "builders") is how a summary rewo
 sentence as often as it is a borrowing."""
 
 
+ABBREVIATION = 3
+"""The fewest letters a name shortened in the claim keeps ("Man City" for "Manchester City")."""
+
+
+def _abbreviated(claim_names: frozenset[str], premise_names: frozenset[str]) -> frozenset[str]:
+    """The premise's names that a name of the claim shortens: "Man" in "Man City and Man United"
+    is the "Manchester" of "both Manchester clubs" and of "Manchester City", so a sentence about
+    either is about what the claim names, not about a third thing. A claim name that the premise
+    holds as it is shortens nothing."""
+    return frozenset(
+        name
+        for short in claim_names - premise_names
+        if len(short) >= ABBREVIATION
+        for name in premise_names
+        if len(name) > len(short) and name.startswith(short)
+    )
+
+
 def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Sequence[str] | None = None) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
@@ -246,6 +264,7 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     )
     subject = _subject_names(claim) - common
     names, words = terms(claim)
+    names |= _abbreviated(names, frozenset().union(*(s.names for s in sentences)))
     premise_words = frozenset().union(*(s.words for s in sentences))
     own_subjects = frozenset().union(*(s.subject for s in sentences)) - names - common
     if subject and own_subjects and not subject & premise_words:
