@@ -576,7 +576,13 @@ class Number:
             return False
         if self.converted(other):
             return abs(self.value - other.value) <= _CONVERTED * abs(other.value)
-        return abs(self.value) >= 10 * self.step - 1e-9 and abs(self.value - other.value) <= self.step / 2 * (1 + 1e-9)
+        return abs(self.value) >= 10 * self.step - 1e-9 and abs(self.value - other.value) <= self.tolerance
+
+    @property
+    def tolerance(self) -> float:
+        """How far from this value, as written, the value it stands for may lie: half its last
+        digit's place (and a hair, for floating point), or only the hair where it has no step."""
+        return max(self.step / 2, 1e-9) * (1 + 1e-9)
 
     def led_like(self, other: Number) -> bool:
         """Whether ``other`` follows the words this number follows: two or more of them ("cut to
@@ -1790,7 +1796,7 @@ def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
     return number.value in spans or (number.unit == "age" and number.value + 1 in spans)
 
 
-_NO_ARITHMETIC = frozenset({"year", "date", "time", "ordinal", "decade", "age"})
+_NO_ARITHMETIC = _FRAMES | {"ordinal", "age"}
 """Kinds whose values are labels: one is never the sum or difference of two others here."""
 
 
@@ -1812,7 +1818,7 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
         for a in segment.numbers:
             if a.same_kind(number) and a.unit not in _NO_ARITHMETIC:
                 distinct.setdefault((a.value, a.unit), a)
-    change, tolerance = abs(number.value), max(number.step / 2, 1e-9) * (1 + 1e-9)
+    change, tolerance = abs(number.value), number.tolerance
     for distinct in sentences.values():
         by_unit: dict[str | None, list[float]] = {}
         for value, unit in distinct:
@@ -1883,14 +1889,15 @@ def _a_rate(number: Number, alongside: Sequence[Number], available: Sequence[_Se
     if number.after not in _PER or number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
         return False
     totals = [t for t in alongside if t is not number and t.unit == number.unit and t.qualifier is None]
-    tolerance = max(number.step / 2, 1e-9) * (1 + 1e-9)
     counts: dict[tuple[int, int], list[float]] = {}
     held: set[tuple[int, tuple[int, int]]] = set()  # (which total, the evidence sentence holding it)
     for segment in available:
         counts.setdefault(segment.place, []).extend(a.value for a in segment.numbers if a.counts_something)
         held |= {(i, segment.place) for i, t in enumerate(totals) if any(t.implied_by(a) for a in segment.numbers)}
     return any(
-        c >= 2 and abs(totals[i].value / c - number.value) <= tolerance for i, place in held for c in counts[place]
+        c >= 2 and abs(totals[i].value / c - number.value) <= number.tolerance
+        for i, place in held
+        for c in counts[place]
     )
 
 
