@@ -36,7 +36,7 @@ import bisect
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -1655,7 +1655,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
                     or _a_total(number, available)
-                    or _a_rate(number, segment.numbers, available)
+                    or _a_rate(number, segment.numbers, holders_of, available)
                 ):
                     worked.append(number)
                     continue
@@ -1878,26 +1878,31 @@ _PER = frozenset({"per", "a", "an", "each"})
 """Words after a value that make it a rate: "£41 per match", "3,000 a year"."""
 
 
-def _a_rate(number: Number, alongside: Sequence[Number], available: Sequence[_Segment]) -> bool:
+def _a_rate(
+    number: Number,
+    alongside: Sequence[Number],
+    holders_of: Mapping[Number, Sequence[_Segment]],
+    available: Sequence[_Segment],
+) -> bool:
     """Whether ``number``, stated as a rate ("£41 per match"), is a value the claim states beside it
     divided by a count that the evidence sentence holding that value gives ("a family of four will
     be able to watch all 19 home games … for £776" for "a season ticket for £776 - £41 per match"):
     an answer works it out, and the model reads whether it did so right. The dividend must be in
-    the claim and its evidence sentence, the divisor counts something there, and the quotient
+    the claim and its evidence sentence (``holders_of`` gives the pieces of the evidence that
+    vouch for each of the claim's numbers), the divisor counts something there, and the quotient
     rounds to the number as written, so a rate that merely equals some quotient of unrelated
     numbers is not excused."""
     if number.after not in _PER or number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
         return False
     totals = [t for t in alongside if t is not number and t.unit == number.unit and t.qualifier is None]
     counts: dict[tuple[int, int], list[float]] = {}
-    held: set[tuple[int, tuple[int, int]]] = set()  # (which total, the evidence sentence holding it)
     for segment in available:
         counts.setdefault(segment.place, []).extend(a.value for a in segment.numbers if a.counts_something)
-        held |= {(i, segment.place) for i, t in enumerate(totals) if any(t.implied_by(a) for a in segment.numbers)}
     return any(
-        c >= 2 and abs(totals[i].value / c - number.value) <= number.tolerance
-        for i, place in held
-        for c in counts[place]
+        c >= 2 and abs(total.value / c - number.value) <= number.tolerance
+        for total in totals
+        for holder in holders_of[total]
+        for c in counts[holder.place]
     )
 
 
