@@ -127,6 +127,51 @@ def test_a_duration_in_another_unit_is_read_as_the_source_writes_it() -> None:
         )
 
 
+def test_money_and_percentages_written_another_way_are_read_as_the_source_writes_them() -> None:
+    """The model contradicted sentences that give a source's amount in another spelling ("$2.3B"
+    against "$2.3 billion": P(contradiction) 0.53; "$0.24" against "24 cents": 0.73): the sentence
+    is scored with the amount as the source writes it, or both as the number rule reads them.
+    Another amount still fails."""
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    for claim, source in [
+        ("The museum's annual budget is €4.7M.", "The museum has an annual budget of €4.7 million."),
+        ("Each ticket costs $0.75.", "Each ticket costs 75 cents and can be bought on the bus."),
+        ("Turnout reached 61.2 percent.", "Turnout reached 61.2%, the highest since 1992."),
+    ]:
+        assert outcome(guard.validate(claim, metadata={"sources": [source]})).validation_passed, claim
+    with pytest.raises(ValidationError):
+        guard.validate(
+            "The museum's annual budget is €7.4M.",
+            metadata={"sources": ["The museum has an annual budget of €4.7 million."]},
+        )
+
+
+@given(
+    value=st.decimals(min_value=10, max_value=9_999, places=2),
+    places=st.integers(min_value=0, max_value=1),
+    shift=st.integers(min_value=-9, max_value=9),
+    spellings=st.sampled_from(
+        [("${} billion", "${}bn"), ("£{}bn", "£{} billion"), ("{} percent", "{}%"), ("{}%", "{} per cent")]
+    ),
+    bound=st.sampled_from(["", "about ", "more than ", "nearly "]),
+)
+def test_spelling_a_sentence_as_its_source_never_changes_the_rules_verdict(
+    value: Decimal, places: int, shift: int, spellings: tuple[str, str], bound: str
+) -> None:
+    """The model reads a sentence's number as its source writes it (:func:`spelled_like`); the
+    rewriting must never make a wrong value the source's: whatever the value, its rounding or its
+    bound, the number rule says the same of the pair as read as of the pair as written."""
+    from validator.numbers import spelled_like
+
+    source_spelling, sentence_spelling = spellings
+    step = Decimal(10) ** -places
+    written = value.quantize(step, rounding=ROUND_HALF_UP) + shift * step
+    source = f"Exports were worth {source_spelling.format(value)} last year."
+    sentence = f"Exports were worth {bound}{sentence_spelling.format(written)} last year."
+    premise, reading = spelled_like(sentence, source)
+    assert number_verdict(reading, premise) == number_verdict(sentence, source)
+
+
 def test_a_rate_per_decade_is_checked_not_a_crash() -> None:
     """A CLIMATE-FEVER claim ("a sea level rise of 1 inch per decade") raised inside the Guard:
     pint reads "inch per decade" into a name of its own. The sentence is checked: the same rate

@@ -1951,21 +1951,59 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
     return end, text[number.start : end].strip()
 
 
-def spelled_like(sentence: str, premise: str) -> str:
-    """``sentence`` with each plain count written as ``premise`` writes the same quantity ("1.5
-    million" → "1,500,000", "forty" → "40"), and each duration in the premise's unit where it is
-    the same length ("a year and a half" → "18 months"), for the model to read: a small NLI model
-    takes a number in another spelling for another number, and contradicts a sentence that
-    agrees. Only equal values are rewritten (no bound), so what the sentence says does not change."""
+def _as_written(text: str) -> str:
+    """Text as :func:`_read` gives it, with its markers back in words ("$2.3 numscalebillion" →
+    "$2.3 billion", "33.33numratio" → "33.33%")."""
+    return text.replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
+
+
+def _carries_its_kind(number: Number) -> bool:
+    """Whether ``number``'s text is the whole quantity, so that one such text can stand for
+    another: a plain number, a percentage ("12.3%", "12.3 percent"), an amount after its
+    currency's sign ("$2.3 billion"; not "5 million dollars" nor "2 km", whose units come after
+    the number's text)."""
+    return number.unit in (None, "%") or (number.unit in _CURRENCY.values() and number.text[:1] in _SIGNS)
+
+
+def _spelled_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
+    """The premise's number that ``number`` may be written as: the same quantity, or the one it
+    rounds ("about 12,500" of "12,480", "$12.4 billion" of "$12.43 billion"); never for a bound
+    ("over 12,000" is not "over 12,480"), a date or a unit written after the number."""
+    if not _carries_its_kind(number) or number.qualifier not in (None, "about"):
+        return None
+    return next(
+        (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a))),
+        None,
+    )
+
+
+def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
+    """The premise and the sentence as the model is to read them: each number of the sentence
+    written as the premise writes the same quantity or the one it rounds ("$2.3B" → "$2.3
+    billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), and each duration in
+    the premise's unit where it is the same length ("a year and a half" → "18 months"). Where the
+    premise writes its value in a form of its own ("24 cents", "a third", "£2.1bn"), both are
+    given as the number rule reads them ("$0.24", "33.33%", "£2.1 billion"). A small NLI model
+    takes a number in another spelling for another number, and contradicts a sentence that agrees
+    ("$2.3B" against "$2.3 billion": P(contradiction) 0.53; 0.08 spelled alike). Only values the
+    premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
     text, numbers = _read(sentence)
     premise_text, premise_numbers = _read(premise)
-    plain = [a for a in premise_numbers if a.unit is None]
+    premise_readable = _VAGUE_PLACEHOLDER not in premise_text
     durations = [a for a in premise_numbers if a.unit in _DURATIONS and a.qualifier is None]
-    rewritten, position, matched = [], 0, False
+    rewritten, position, matched, read_premise = [], 0, False, False
     for number in numbers:
         end, twin_text = number.end, None
-        if number.unit is None and (twin := next((a for a in plain if number.same_value(a)), None)):
-            twin_text = twin.text
+        if twin := _spelled_twin(number, premise_numbers):
+            twin_text = _as_written(premise_text[twin.start : twin.end])
+            if twin_text not in premise:  # the premise writes it in a form of its own ("24 cents")
+                if not premise_readable or (
+                    twin_text not in sentence and _as_written(text[number.start : number.end]) == twin_text
+                ):  # as the sentence may too ("about half" of "about half"): left as both write it
+                    continue
+                read_premise = True
+            elif twin_text in sentence:  # spelled alike already
+                continue
         elif number.unit in _DURATIONS and number.qualifier is None:
             twin = next((a for a in durations if a.unit != number.unit and number.same_duration(a)), None)
             if twin is not None:
@@ -1979,7 +2017,5 @@ def spelled_like(sentence: str, premise: str) -> str:
         rewritten += [text[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
         position = end
     if not matched:
-        return sentence
-    rewritten_text = ("".join(rewritten) + text[position:]).replace(_SCALE_PLACEHOLDER, "")
-    rewritten_text = rewritten_text.replace(_RATIO_PLACEHOLDER, "%")
-    return sentence if rewritten_text == sentence else rewritten_text
+        return premise, sentence
+    return (_as_written(premise_text) if read_premise else premise), _as_written("".join(rewritten) + text[position:])

@@ -196,9 +196,7 @@ def score(batch: Batch, setup: CheckSetup) -> None:
 
 def _probabilities(scorer: PairScorer, claims: Sequence[Claim], premises: Sequence[list[Evidence]]) -> list[np.ndarray]:
     """The probabilities of each claim against its ``premises``, in one call for them all."""
-    pairs = [
-        (p.text, spelled_like(claim.reading, p.text)) for claim, own in zip(claims, premises, strict=True) for p in own
-    ]
+    pairs = [spelled_like(claim.reading, p.text) for claim, own in zip(claims, premises, strict=True) for p in own]
     probabilities = scorer.score(pairs)
     return list(np.split(probabilities, np.cumsum([len(own) for own in premises])[:-1])) if claims else []
 
