@@ -893,6 +893,14 @@ def test_the_year_of_a_name_written_before_the_name_is_the_same_year(
         ("The film has a score of less than 60 out of 100.", "The film has a score of 58 out of 100.", None),
         ("Shares fell 7pc.", "Shares fell 7 per cent.", None),
         ("Shares fell 7pc.", "Shares fell 9 per cent.", "contradicted"),
+        ("Revenue rose 12% from $4.03 billion.", "Revenue was $4.52 billion, against $4.03 billion a year ago.", None),
+        (
+            "Revenue rose 11% from $4.03 billion.",
+            "Revenue was $4.52 billion, against $4.03 billion a year ago.",
+            "unsupported",
+        ),
+        ("Output fell 10% to 90 tonnes.", "Output was 90 tonnes, down from 100 tonnes.", None),
+        ("Output fell 11% to 90 tonnes.", "Output was 90 tonnes, down from 100 tonnes.", "unsupported"),
     ],
 )
 def test_a_change_worked_out_from_the_values_beside_it_is_the_models(
@@ -1060,6 +1068,31 @@ def test_a_rate_worked_out_from_a_stated_total_is_the_models_and_any_other_rate_
         number_verdict(f"A family can see every home match for £{total + 1000:,} - £{each} per match.", source)
         is not None
     )
+
+
+@given(
+    before=st.integers(min_value=100, max_value=99_000),
+    growth=st.decimals(min_value=Decimal("0.5"), max_value=80, places=1),
+    error=st.sampled_from([Decimal(0), Decimal("0.4"), Decimal(-1), Decimal(3)]),
+    level_first=st.booleans(),
+)
+def test_a_percentage_change_worked_out_from_two_levels_is_the_models(
+    before: int, growth: Decimal, error: Decimal, level_first: bool
+) -> None:
+    """An answer works out a percentage change from two levels of one source sentence and states
+    one of them ("revenue rose 2.7% to $512.3 million" of "$512.3 million compared to $498.7
+    million"): the change is left to the model, and the level it compares with takes nothing from
+    the one stated. A change that does not round to the two levels' is still not vouched for."""
+    after = (Decimal(before) * (1 + growth / 100)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    change = ((after / before - 1) * 100).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP) + error
+    assume(change > 0)
+    source = f"Quarterly revenue was ${after:,} million, compared with ${before:,} million a year earlier."
+    answer = (
+        f"Quarterly revenue was ${after:,} million, up {change}% from a year earlier."
+        if level_first
+        else f"Quarterly revenue rose {change}% year on year to ${after:,} million."
+    )
+    assert (number_verdict(answer, source) is None) == (error == 0)
 
 
 @pytest.mark.parametrize(

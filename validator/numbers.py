@@ -1643,16 +1643,28 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         for segment in claim
         for number in segment.numbers
     }
+    claim_numbers = [n for segment in claim for n in segment.numbers]
+    changes = {
+        number: compared
+        for number in claim_numbers
+        if not holders_of[number] and (compared := _a_change(number, claim_numbers, holders_of, available))
+    }
+    compared_with = {(place, a) for compared in changes.values() for place, a in compared}
     for segment in claim:
         labels = tuple(n for n in segment.numbers if holders_of[n] and n.qualifier is None and n.unit not in _FRAMES)
         for number in segment.numbers:
             holders = holders_of[number]
-            rivals = [s for s in available if any(number.same_role(a) for a in s.numbers)]
+            rivals = [
+                s
+                for s in available
+                if any(number.same_role(a) and (s.place, a) not in compared_with for a in s.numbers)
+            ]
             if holders:
                 held.append(number)
             else:
                 if (
-                    _worked_out(number, available)
+                    number in changes
+                    or _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
                     or _a_total(number, available)
                     or _a_rate(number, segment.numbers, holders_of, available)
@@ -1904,6 +1916,49 @@ def _a_rate(
         for holder in holders_of[total]
         for c in counts[holder.place]
     )
+
+
+def _a_change(
+    number: Number,
+    alongside: Sequence[Number],
+    holders_of: Mapping[Number, Sequence[_Segment]],
+    available: Sequence[_Segment],
+) -> list[tuple[tuple[int, int], Number]]:
+    """Where ``number``, a percentage, is the relative change between a value the claim states
+    beside it and another value of that kind in the evidence sentence holding that value
+    ("Revenue increased 2.7% to $512.3 million" of "Revenue was $512.3 million compared to $498.7
+    million a year earlier"; "up 12% from $4.03 billion", where the level stated is the earlier
+    one): the other values it was worked out from, with their places, else nothing. An answer
+    works the change out, and the model reads whether it did so right; the value it compares with
+    is no rival of the one it states ("$498.7 million" does not take "$512.3 million" from
+    revenue). The change must round to the number as written, so a percentage that merely equals
+    some ratio of unrelated numbers is not excused."""
+    if number.unit != "%" or number.ratio or number.qualifier not in (None, "about"):
+        return []
+    levels = [
+        t
+        for t in alongside
+        if t.unit not in _NO_ARITHMETIC and t.unit != "%" and not t.is_name and t.qualifier is None and t is not number
+    ]
+    by_place: dict[tuple[int, int], list[Number]] = {}
+    for segment in available:
+        by_place.setdefault(segment.place, []).extend(segment.numbers)
+    compared = []
+    for level in levels:
+        for holder in holders_of[level]:
+            for stated in (a for a in holder.numbers if level.implied_by(a)):
+                for other in by_place[holder.place]:
+                    if (
+                        other.unit != stated.unit
+                        or 0 in (other.value, stated.value)
+                        or _close(other.value, stated.value)
+                    ):
+                        continue
+                    # the claim's level is the later one, unless it is where the change came from
+                    new, old = (other, stated) if level.before == "from" else (stated, other)
+                    if abs(abs(new.value / old.value - 1) * 100 - number.value) <= number.tolerance:
+                        compared.append((holder.place, other))
+    return compared
 
 
 def _has_near(values: Sequence[float], target: float, tolerance: float, besides: float) -> bool:
