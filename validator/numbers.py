@@ -1924,8 +1924,9 @@ def _a_change(
     holders_of: Mapping[Number, Sequence[_Segment]],
     available: Sequence[_Segment],
 ) -> list[tuple[tuple[int, int], Number]]:
-    """Where ``number``, a percentage, is the relative change between a value the claim states
-    beside it and another value of that kind in the evidence sentence holding that value
+    """Where ``number``, a percentage, is the relative change between a value the claim's sentence
+    states (``alongside``: in any of its clauses, "…$512.3 million, up 2.7%") and another value of
+    that kind in the evidence sentence holding that value
     ("Revenue increased 2.7% to $512.3 million" of "Revenue was $512.3 million compared to $498.7
     million a year earlier"; "up 12% from $4.03 billion", where the level stated is the earlier
     one): the other values it was worked out from, with their places, else nothing. An answer
