@@ -1241,6 +1241,12 @@ def claim_text(sentence: str) -> str:
     return _FOOTNOTE.sub(_blank_footnote, blank)
 
 
+def _as_written(text: str) -> str:
+    """Text as :func:`_read` gives it, with its markers back in words ("$2.3 numscalebillion" →
+    "$2.3 billion", "33.33numratio" → "33.33%")."""
+    return text.replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
+
+
 @lru_cache(maxsize=4096)
 def _read(text: str) -> tuple[str, tuple[Number, ...]]:
     """``text`` with number words as digits, and the numbers in it (positions into that text)."""
@@ -1271,7 +1277,7 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
         if match.group("sign"):
             value = -value
         value *= factor
-        shown = match.group().strip().replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
+        shown = _as_written(match.group().strip())
         qualifier = _qualifier(text, match.start(), match.end())
         if unit == "year" and qualifier is None:
             qualifier = _time_bound(text, match.start(), match.end(), after)
@@ -1634,20 +1640,20 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     misplaced: list[Number] = []
     held: list[Number] = []
     worked: list[Number] = []
+    claim_numbers = [n for segment in claim for n in segment.numbers]
     holders_of = {
         number: [
             s
             for s in available
             if any(number.implied_by(a) or _the_year_of_a_name(number, claim_read, a) for a in s.numbers)
         ]
-        for segment in claim
-        for number in segment.numbers
+        for number in claim_numbers
     }
-    claim_numbers = [n for segment in claim for n in segment.numbers]
+    at_place = _numbers_by_place(available)
     changes = {
         number: compared
         for number in claim_numbers
-        if not holders_of[number] and (compared := _a_change(number, claim_numbers, holders_of, available))
+        if not holders_of[number] and (compared := _a_change(number, claim_numbers, holders_of, at_place))
     }
     compared_with = {(place, a) for compared in changes.values() for place, a in compared}
     for segment in claim:
@@ -1666,8 +1672,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     number in changes
                     or _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
-                    or _a_total(number, available)
-                    or _a_rate(number, segment.numbers, holders_of, available)
+                    or _a_total(number, at_place)
+                    or _a_rate(number, segment.numbers, holders_of, at_place)
                 ):
                     worked.append(number)
                     continue
@@ -1808,6 +1814,16 @@ def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
     return number.value in spans or (number.unit == "age" and number.value + 1 in spans)
 
 
+def _numbers_by_place(available: Sequence[_Segment]) -> dict[tuple[int, int], list[Number]]:
+    """The evidence's numbers by the sentence they stand in (:attr:`_Segment.place`): the
+    sentence a total, a rate or a change is worked out from (:func:`_a_total`, :func:`_a_rate`,
+    :func:`_a_change`), gathered once for them all."""
+    at_place: dict[tuple[int, int], list[Number]] = {}
+    for segment in available:
+        at_place.setdefault(segment.place, []).extend(segment.numbers)
+    return at_place
+
+
 _NO_ARITHMETIC = _FRAMES | {"ordinal", "age"}
 """Kinds whose values are labels: one is never the sum or difference of two others here."""
 
@@ -1855,7 +1871,7 @@ _ADDENDS = 6
 longer list some total of two or three matches almost any count."""
 
 
-def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
+def _a_total(number: Number, at_place: Mapping[tuple[int, int], Sequence[Number]]) -> bool:
     """Whether ``number`` is the total of two or three values of its kind that one sentence of the
     evidence states ("156 people were on board" of "The aircraft carried 150 passengers and 6
     crew"; "65 new homes" of "40 new homes in the north and 25 in the south"): an answer adds
@@ -1872,14 +1888,13 @@ def _a_total(number: Number, available: Sequence[_Segment]) -> bool:
         or abs(number.value) <= COUNT_LIMIT
     ):
         return False
-    sentences: dict[tuple[int, int], list[float]] = {}
-    for segment in available:
-        for a in segment.numbers:
-            if a.unit == number.unit and a.qualifier is None and not a.is_name:
-                sentences.setdefault(segment.place, []).append(a.value)
+    sentences = (
+        [a.value for a in numbers if a.unit == number.unit and a.qualifier is None and not a.is_name]
+        for numbers in at_place.values()
+    )
     return any(
         _close(sum(addends), number.value)
-        for values in sentences.values()
+        for values in sentences
         if len(values) <= _ADDENDS
         for size in (2, 3)
         for addends in itertools.combinations(values, size)
@@ -1894,7 +1909,7 @@ def _a_rate(
     number: Number,
     alongside: Sequence[Number],
     holders_of: Mapping[Number, Sequence[_Segment]],
-    available: Sequence[_Segment],
+    at_place: Mapping[tuple[int, int], Sequence[Number]],
 ) -> bool:
     """Whether ``number``, stated as a rate ("£41 per match"), is a value the claim states beside it
     divided by a count that the evidence sentence holding that value gives ("a family of four will
@@ -1907,14 +1922,11 @@ def _a_rate(
     if number.after not in _PER or number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier is not None:
         return False
     totals = [t for t in alongside if t is not number and t.unit == number.unit and t.qualifier is None]
-    counts: dict[tuple[int, int], list[float]] = {}
-    for segment in available:
-        counts.setdefault(segment.place, []).extend(a.value for a in segment.numbers if a.counts_something)
     return any(
-        c >= 2 and abs(total.value / c - number.value) <= number.tolerance
+        a.counts_something and a.value >= 2 and abs(total.value / a.value - number.value) <= number.tolerance
         for total in totals
         for holder in holders_of[total]
-        for c in counts[holder.place]
+        for a in at_place[holder.place]
     )
 
 
@@ -1922,7 +1934,7 @@ def _a_change(
     number: Number,
     alongside: Sequence[Number],
     holders_of: Mapping[Number, Sequence[_Segment]],
-    available: Sequence[_Segment],
+    at_place: Mapping[tuple[int, int], Sequence[Number]],
 ) -> list[tuple[tuple[int, int], Number]]:
     """Where ``number``, a percentage, is the relative change between a value the claim's sentence
     states (``alongside``: in any of its clauses, "…$512.3 million, up 2.7%") and another value of
@@ -1941,14 +1953,11 @@ def _a_change(
         for t in alongside
         if t.unit not in _NO_ARITHMETIC and t.unit != "%" and not t.is_name and t.qualifier is None and t is not number
     ]
-    by_place: dict[tuple[int, int], list[Number]] = {}
-    for segment in available:
-        by_place.setdefault(segment.place, []).extend(segment.numbers)
     compared = []
     for level in levels:
         for holder in holders_of[level]:
             for stated in (a for a in holder.numbers if level.implied_by(a)):
-                for other in by_place[holder.place]:
+                for other in at_place[holder.place]:
                     if (
                         other.unit != stated.unit
                         or 0 in (other.value, stated.value)
@@ -2005,12 +2014,6 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
     word = _UNIT_WORD.match(text, number.end)
     end = word.end() if word and _UNIT_WORDS.get(word.group(1).lower()) == number.unit else number.end
     return end, text[number.start : end].strip()
-
-
-def _as_written(text: str) -> str:
-    """Text as :func:`_read` gives it, with its markers back in words ("$2.3 numscalebillion" →
-    "$2.3 billion", "33.33numratio" → "33.33%")."""
-    return text.replace(_SCALE_PLACEHOLDER, "").replace(_RATIO_PLACEHOLDER, "%")
 
 
 def _carries_its_kind(number: Number) -> bool:
