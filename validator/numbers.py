@@ -172,7 +172,7 @@ _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{_SIGN})\s?)?"
     r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:(?P<decade>'?s)\b)?"
+    r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2}))?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
@@ -181,6 +181,8 @@ _NUMBER = re.compile(
     rf"(?:\s(?:{_SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )
+"""A number as written, with what is joined to it. A decade ends in 0 ("1990s", "1990's", "the
+'60s"): "2019's" is a year's possessive, "747s" a plural, "under-20s" an age group."""
 _PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion")."""
 _WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(_WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
@@ -211,6 +213,21 @@ $4.5 billion"), or the end of a table row ("| 1889 | completed | | 1925 | sign a
 rows, not one clause)."""
 _ITEM_END = re.compile(r";|\|")
 """A break that ends an item of a list, not only a clause: "adults, £12; children, £6"."""
+
+
+def _own_bracket(text: str, left: Number, right: Number) -> int | None:
+    """Where a bracket opens that gives ``right`` a label of its own: a second value of
+    ``left``'s kind with words of its own, not the same value in other units ("$842 million
+    ($2.10 a share)" is two quantities, "650ft (198m)" and "30 miles (48 km)" one). ``None``
+    where no such bracket holds ``right``."""
+    opening = text.rfind("(", left.end, right.start)
+    closing = text.find(")", right.end)
+    if opening < 0 or closing < 0 or "(" in text[right.end : closing] or left.unit != right.unit:
+        return None
+    if _content_words(text[opening + 1 : right.start]):
+        return None
+    label = [w for w in _WORD.findall(text[right.end : closing]) if not _is_unit(w)]
+    return opening if _content_words(" ".join(label).replace(_SCALE_PLACEHOLDER, "")) else None
 
 
 def _clause_end(text: str, start: int, end: int) -> int | None:
@@ -938,11 +955,17 @@ _CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
 """What ends a date's clause right after it, so the word past it is not one the date names."""
 
 
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
+
+
 def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
     """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
     (:data:`_TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
-    not one past a comma ("before 10 September 1609, according to…")."""
-    if after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end):
+    not one past a comma ("before 10 September 1609, according to…"), nor one it owns ("after
+    2008's crash")."""
+    if _POSSESSIVE.match(text, end) or (
+        after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end)
+    ):
         return None
     match = _TIME_BOUND.search(text[max(0, start - 32) : start])
     if match is None or (match.group("lead") or "").lower() in _NOT_A_BOUND_AFTER:
@@ -973,7 +996,11 @@ def _name_before(lead: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(reversed(list(name)))
 
 
-_APPOSITION_BEFORE = re.compile(r"[A-Z][\w'\u2019.-]*,\s$")
+_APPOSITION_BEFORE = re.compile(
+    r"(?:[A-Z][\w'\u2019.-]*|\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir)(?:\s+[a-z][\w'\u2019-]*){1,3}),\s$"
+)
+"""What a number set off by commas follows where it is an age: a name ("Jane Laut, 57,") or a
+person described ("The striker, 34,", "a woman, 61,", "his brother, 22,"), as news writes an age."""
 _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 
 
@@ -1015,11 +1042,18 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     if next_word.lower() in _CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
         return _CURRENCY_WORDS[next_word.lower()], 1.0
     joined = match.string[match.end() : match.end() + 1].isalpha()
+    if joined and (symbol := _JOINED_DURATIONS.get(next_word)) and ("." in match.group("value") or symbol != "s"):
+        return symbol, 1.0  # "21.34s", "4h"; never "747s", a plural
     if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
         return found.dimension, found.factor
     if year_like and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE):
         return "year", 1.0
     return _unit_word(words)
+
+
+_JOINED_DURATIONS = {"s": "s", "h": "h"}
+"""Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
+only after a decimal: "747s" are aircraft."""
 
 
 _UNIT_ADJECTIVES = frozenset(
@@ -1443,6 +1477,7 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
         cut = _clause_end(text, left.end, right.start)
+        cut = _own_bracket(text, left, right) if cut is None else cut
         if cut is None or (left.unit != right.unit and not _content_words(text[cuts[-1] : cut])):
             continue  # one clause; or "In 2022, revenue was…", where the year frames the clause
         cuts.append(cut)
@@ -1674,6 +1709,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     or _a_difference(number, segment.numbers, available)
                     or _a_total(number, at_place)
                     or _a_rate(number, segment.numbers, holders_of, at_place)
+                    or _a_share(number, claim_numbers, holders_of, at_place)
                 ):
                     worked.append(number)
                     continue
@@ -1681,7 +1717,8 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     missing.append(number)
                 continue
             vouching = [s for s in holders if not about_something_else(s)]
-            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
+            theirs = _other_clauses_holders(number, segment, claim, holders, available)
+            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers) and s not in theirs]
             if _counts_another(number, vouching, others):
                 misplaced.append(number)
                 continue
@@ -1746,6 +1783,30 @@ def _paired_alike(claim: Sequence[Number], holders: Sequence[_Segment]) -> bool:
     the adult ticket). A bound ("less than 85 reviews") is vouched for by almost any smaller
     number, and a year by every value of its sentence: neither pairs anything."""
     return len({n.unit for n in claim}) > 1 and any(_holds_all(holder, claim) for holder in holders)
+
+
+def _other_clauses_holders(
+    number: Number,
+    segment: _Segment,
+    claim: Sequence[_Segment],
+    holders: Sequence[_Segment],
+    available: Sequence[_Segment],
+) -> list[_Segment]:
+    """The pieces of evidence that another clause of the claim has for its own: each holds all of
+    that clause's values, one in ``number``'s role and one in none of it that no holder of
+    ``number`` holds, so it pairs them as the clause does and is no rival of ``number`` ("…40.3C at
+    Coningsby, beating 2019's 38.7C" against "…40.3C at Coningsby, breaking the previous record of
+    38.7C set in 2019": that record is the second clause's). Where a holder of ``number`` holds the
+    other clause's other values too ("Alice scored 30 in 2020, beating Bob's 12 in 2020"), they pair
+    nothing, and a rival stays one."""
+    found: list[_Segment] = []
+    for other in claim:
+        pairing = [n for n in other.numbers if not n.same_role(number)]
+        if other is segment or not pairing or len(pairing) == len(other.numbers):
+            continue
+        if not any(_holds_all(holder, pairing) for holder in holders):
+            found += [piece for piece in available if _holds_all(piece, other.numbers)]
+    return found
 
 
 def _holds_all(segment: _Segment, numbers: Sequence[Number]) -> bool:
@@ -1928,6 +1989,40 @@ def _a_rate(
         for holder in holders_of[total]
         for a in at_place[holder.place]
     )
+
+
+def _a_share(
+    number: Number,
+    alongside: Sequence[Number],
+    holders_of: Mapping[Number, Sequence[_Segment]],
+    at_place: Mapping[tuple[int, int], Sequence[Number]],
+) -> bool:
+    """Whether ``number`` is a share of a whole that the claim states beside it, worked out from
+    the evidence sentence holding that whole: a part from a percentage ("About 200 of the 800
+    staff" of "a quarter of the 800 staff"), or a percentage from a part ("25% of the 800 staff"
+    of "200 of the 800 staff"). An answer works it out, and the model reads whether it did so
+    right. The whole must be in the claim (in any of its clauses: "Of the 800 staff, about 200…")
+    and in that evidence sentence, and the share
+    must round to the number as written (or to the percentage's own rounding), so a value that
+    merely equals some product of unrelated numbers is not excused."""
+    if number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier not in (None, "about"):
+        return False
+    wholes = [
+        w for w in alongside if w is not number and w.unit not in _NO_ARITHMETIC and w.unit != "%" and w.value > 0
+    ]
+    for whole in wholes:
+        if number.unit != "%" and number.unit != whole.unit:
+            continue
+        for holder in holders_of[whole]:
+            for other in at_place[holder.place]:
+                if number.unit == "%" and other.unit == whole.unit and not other.is_name and other.value < whole.value:
+                    if abs(other.value / whole.value * 100 - number.value) <= number.tolerance:
+                        return True
+                elif number.unit != "%" and other.unit == "%" and 0 < other.value < 100:
+                    slack = max(number.tolerance, other.tolerance * whole.value / 100)
+                    if abs(other.value * whole.value / 100 - number.value) <= slack:
+                        return True
+    return False
 
 
 def _a_change(
