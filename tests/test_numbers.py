@@ -146,12 +146,39 @@ def test_money_and_percentages_written_another_way_are_read_as_the_source_writes
         )
 
 
+def test_a_measure_in_another_unit_is_read_as_the_source_writes_it() -> None:
+    """The model read "3,000-megawatt" against "3 gigawatts" as another number, though the number
+    rule vouched for it: the sentence is scored with the value and its unit as the source writes
+    them. Another value still fails."""
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    for claim, source in [
+        (
+            "The 3,000-megawatt plant is due to open in 2027.",
+            "The plant will have a capacity of 3 gigawatts when it opens in 2027.",
+        ),
+        ("The reserve covers 3.5 square kilometres of wetland.", "The reserve covers 350 hectares of wetland."),
+    ]:
+        assert outcome(guard.validate(claim, metadata={"sources": [source]})).validation_passed, claim
+    with pytest.raises(ValidationError):
+        guard.validate(
+            "The 2,000-megawatt plant is due to open in 2027.",
+            metadata={"sources": ["The plant will have a capacity of 3 gigawatts when it opens in 2027."]},
+        )
+
+
 @given(
     value=st.decimals(min_value=10, max_value=9_999, places=2),
     places=st.integers(min_value=0, max_value=1),
     shift=st.integers(min_value=-9, max_value=9),
     spellings=st.sampled_from(
-        [("${} billion", "${}bn"), ("£{}bn", "£{} billion"), ("{} percent", "{}%"), ("{}%", "{} per cent")]
+        [
+            ("${} billion", "${}bn"),
+            ("£{}bn", "£{} billion"),
+            ("{} percent", "{}%"),
+            ("{}%", "{} per cent"),
+            ("{} kilometres", "{} km"),
+            ("{} MW", "{}-megawatt"),
+        ]
     ),
     bound=st.sampled_from(["", "about ", "more than ", "nearly "]),
 )

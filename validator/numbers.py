@@ -2102,13 +2102,35 @@ def _led_to(number: Number, segments: Sequence[_Segment], same_role: bool = Fals
 
 
 _UNIT_WORD = re.compile(r"\s*([^\W\d_]+)")
+_UNIT_WORD_AFTER = re.compile(r"[\s-]?[^\W\d_]+")
 
 
 def _with_unit(text: str, number: Number) -> tuple[int, str]:
-    """Where ``number`` ends in ``text`` with the duration word after it ("18 months"), and that text."""
-    word = _UNIT_WORD.match(text, number.end)
-    end = word.end() if word and _UNIT_WORDS.get(word.group(1).lower()) == number.unit else number.end
+    """Where ``number`` ends in ``text`` with its unit after it (a duration's word, "18 months", or
+    the words of a unit of measure, "3,000 megawatts", "5 square miles"), and that text."""
+    end = number.end
+    if number.unit in _DURATIONS:
+        word = _UNIT_WORD.match(text, end)
+        end = word.end() if word and _UNIT_WORDS.get(word.group(1).lower()) == number.unit else end
+    elif found := measure(_words_after(text, end), text[end : end + 1].isalpha()):
+        for _ in range(found.words):
+            word = _UNIT_WORD_AFTER.match(text, end)  # "-megawatt" of "a 3,000-megawatt plant" too
+            end = word.end() if word else end
     return end, text[number.start : end].strip()
+
+
+def _unit_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
+    """The premise's number that ``number``, with its unit, may be written as: the same duration in
+    another unit ("18 months" of "a year and a half"), or the same measure, or the one it rounds,
+    in any unit pint reads ("3 gigawatts" of "3,000-megawatt", "roughly 6,400 km" of "roughly
+    4,000 miles"); never for a bound."""
+    if number.unit in _DURATIONS and number.qualifier is None:
+        kin = (a for a in premise_numbers if a.unit in _DURATIONS and a.unit != number.unit and number.same_duration(a))
+        return next((a for a in kin if a.qualifier is None), None)
+    if (number.unit or "").startswith("[") and number.qualifier in (None, "about"):  # a dimension of units.py
+        kin = (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a)))
+        return next((a for a in kin if a.qualifier in (None, "about")), None)
+    return None
 
 
 def _carries_its_kind(number: Number) -> bool:
@@ -2144,7 +2166,6 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     text, numbers = _read(sentence)
     premise_text, premise_numbers = _read(premise)
     premise_readable = _VAGUE_PLACEHOLDER not in premise_text
-    durations = [a for a in premise_numbers if a.unit in _DURATIONS and a.qualifier is None]
     rewritten, position, matched, read_premise = [], 0, False, False
     for number in numbers:
         end, twin_text = number.end, None
@@ -2158,12 +2179,10 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
                 read_premise = True
             elif twin_text in sentence:  # spelled alike already
                 continue
-        elif number.unit in _DURATIONS and number.qualifier is None:
-            twin = next((a for a in durations if a.unit != number.unit and number.same_duration(a)), None)
-            if twin is not None:
-                with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
-                if with_unit > number.end and written in premise:  # as the premise writes it, unit and all
-                    end, twin_text = with_unit, written
+        elif twin := _unit_twin(number, premise_numbers):
+            with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
+            if with_unit > number.end and written in premise:  # as the premise writes it, unit and all
+                end, twin_text = with_unit, written
         if twin_text is None:
             continue
         matched = True
