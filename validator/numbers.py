@@ -956,6 +956,7 @@ _CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
 
 
 _POSSESSIVE = re.compile(r"['\u2019]s\b")
+"""A possessive "'s" after a year: the year names what follows ("2008's crash"), no time bound."""
 
 
 def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
@@ -2002,13 +2003,15 @@ def _a_share(
     staff" of "a quarter of the 800 staff"), or a percentage from a part ("25% of the 800 staff"
     of "200 of the 800 staff"). An answer works it out, and the model reads whether it did so
     right. The whole must be in the claim (in any of its clauses: "Of the 800 staff, about 200…")
-    and in that evidence sentence, and the share
-    must round to the number as written (or to the percentage's own rounding), so a value that
-    merely equals some product of unrelated numbers is not excused."""
+    and in that evidence sentence, and the share must round to the number as written (or to the
+    percentage's own rounding), so a value that merely equals some product of unrelated numbers
+    is not excused."""
     if number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier not in (None, "about"):
         return False
     wholes = [
-        w for w in alongside if w is not number and w.unit not in _NO_ARITHMETIC and w.unit != "%" and w.value > 0
+        w
+        for w in alongside
+        if w is not number and w.unit not in _NO_ARITHMETIC and w.unit != "%" and not w.is_name and w.value > 0
     ]
     for whole in wholes:
         if number.unit != "%" and number.unit != whole.unit:
@@ -2156,8 +2159,9 @@ def _spelled_twin(number: Number, premise_numbers: Sequence[Number]) -> Number |
 def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     """The premise and the sentence as the model is to read them: each number of the sentence
     written as the premise writes the same quantity or the one it rounds ("$2.3B" → "$2.3
-    billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), and each duration in
-    the premise's unit where it is the same length ("a year and a half" → "18 months"). Where the
+    billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), each duration in
+    the premise's unit where it is the same length ("a year and a half" → "18 months"), and each
+    measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). Where the
     premise writes its value in a form of its own ("24 cents", "a third", "£2.1bn"), both are
     given as the number rule reads them ("$0.24", "33.33%", "£2.1 billion"). A small NLI model
     takes a number in another spelling for another number, and contradicts a sentence that agrees
