@@ -47,7 +47,7 @@ from text_to_num import alpha2digit
 
 from validator.context import described, read_in_context, subject_of
 from validator.splitting import split_source_sentences
-from validator.units import measure
+from validator.units import DIMENSIONS, measure
 
 NumberVerdict = Literal["contradicted", "unsupported"]
 
@@ -1043,8 +1043,8 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     if next_word.lower() in _CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
         return _CURRENCY_WORDS[next_word.lower()], 1.0
     joined = match.string[match.end() : match.end() + 1].isalpha()
-    if joined and (symbol := _JOINED_DURATIONS.get(next_word)) and ("." in match.group("value") or symbol != "s"):
-        return symbol, 1.0  # "21.34s", "4h"; never "747s", a plural
+    if joined and next_word in _JOINED_DURATIONS and ("." in match.group("value") or next_word != "s"):
+        return next_word, 1.0  # "21.34s", "4h"; never "747s", a plural
     if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
         return found.dimension, found.factor
     if year_like and (after is None or after not in _COUNTED_AFTER_YEAR_LIKE):
@@ -1052,7 +1052,7 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     return _unit_word(words)
 
 
-_JOINED_DURATIONS = {"s": "s", "h": "h"}
+_JOINED_DURATIONS = frozenset({"s", "h"})
 """Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
 only after a decimal: "747s" are aircraft."""
 
@@ -1718,8 +1718,9 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     missing.append(number)
                 continue
             vouching = [s for s in holders if not about_something_else(s)]
-            theirs = _other_clauses_holders(number, segment, claim, holders, available)
-            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers) and s not in theirs]
+            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
+            if others and (theirs := {id(p) for p in _other_clauses_holders(number, segment, claim, holders_of)}):
+                others = [s for s in others if id(s) not in theirs]  # by identity: comparing fields is slow
             if _counts_another(number, vouching, others):
                 misplaced.append(number)
                 continue
@@ -1790,8 +1791,7 @@ def _other_clauses_holders(
     number: Number,
     segment: _Segment,
     claim: Sequence[_Segment],
-    holders: Sequence[_Segment],
-    available: Sequence[_Segment],
+    holders_of: Mapping[Number, Sequence[_Segment]],
 ) -> list[_Segment]:
     """The pieces of evidence that another clause of the claim has for its own: each holds all of
     that clause's values, one in ``number``'s role and one in none of it that no holder of
@@ -1799,14 +1799,15 @@ def _other_clauses_holders(
     Coningsby, beating 2019's 38.7C" against "…40.3C at Coningsby, breaking the previous record of
     38.7C set in 2019": that record is the second clause's). Where a holder of ``number`` holds the
     other clause's other values too ("Alice scored 30 in 2020, beating Bob's 12 in 2020"), they pair
-    nothing, and a rival stays one."""
+    nothing, and a rival stays one. ``holders_of`` gives the pieces that vouch for each of the
+    claim's numbers: a piece holding all of a clause's values is among its first value's."""
     found: list[_Segment] = []
     for other in claim:
         pairing = [n for n in other.numbers if not n.same_role(number)]
         if other is segment or not pairing or len(pairing) == len(other.numbers):
             continue
-        if not any(_holds_all(holder, pairing) for holder in holders):
-            found += [piece for piece in available if _holds_all(piece, other.numbers)]
+        if not any(_holds_all(holder, pairing) for holder in holders_of[number]):
+            found += [piece for piece in holders_of[other.numbers[0]] if _holds_all(piece, other.numbers)]
     return found
 
 
@@ -2130,7 +2131,7 @@ def _unit_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | No
     if number.unit in _DURATIONS and number.qualifier is None:
         kin = (a for a in premise_numbers if a.unit in _DURATIONS and a.unit != number.unit and number.same_duration(a))
         return next((a for a in kin if a.qualifier is None), None)
-    if (number.unit or "").startswith("[") and number.qualifier in (None, "about"):  # a dimension of units.py
+    if number.unit in DIMENSIONS and number.qualifier in (None, "about"):
         kin = (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a)))
         return next((a for a in kin if a.qualifier in (None, "about")), None)
     return None

@@ -62,8 +62,8 @@ of each: plurals, symbols, "square" and "cubic" ("sq km", "km²"), "per" ("miles
 knows hundreds more, many of them ordinary words ("league", "section", "quarter", "shot", "cat"
 as centi-atmospheres), so a unit outside this list is read as a word. Hours and seconds are here
 for what is per hour or second ("miles per hour", "kilowatt hours"); alone they are durations,
-outside :data:`_DIMENSIONS`, which the number rule reads itself."""
-_DIMENSIONS = ("[length]", "[area]", "[volume]", "[mass]", "[velocity]", "[energy]", "[power]", "[pressure]")
+outside :data:`DIMENSIONS`, which the number rule reads itself."""
+DIMENSIONS = ("[length]", "[area]", "[volume]", "[mass]", "[velocity]", "[energy]", "[power]", "[pressure]")
 """What a unit read here may measure: length, area, volume, mass, speed, energy, power, pressure."""
 _NOT_STOPWORDS = frozenset({"m", "t"})  # "I'm", "don't" to a stopword list; metres and tonnes after a number
 _ORDINARY_WORDS = (
@@ -96,7 +96,7 @@ _LONGEST = 3
 
 @dataclass(frozen=True)
 class Measure:
-    """A unit read after a number: what it measures (one of :data:`_DIMENSIONS`, the same for every
+    """A unit read after a number: what it measures (one of :data:`DIMENSIONS`, the same for every
     unit of one kind), how many SI base units one of it is, and how many words it takes."""
 
     dimension: str
@@ -115,7 +115,7 @@ def _registry() -> pint.UnitRegistry:
 
 @lru_cache(maxsize=4096)
 def _unit(words: str) -> tuple[str, float] | None:
-    """What ``words`` measure (one of :data:`_DIMENSIONS`) and one of them in SI base units, where
+    """What ``words`` measure (one of :data:`DIMENSIONS`) and one of them in SI base units, where
     they are one of :data:`_UNITS` or a power, product or quotient of them."""
     registry = _registry()
     try:
@@ -132,7 +132,7 @@ def _unit(words: str) -> tuple[str, float] | None:
         if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
             return None
     unit = registry.Unit(container)
-    dimension = next((d for d in _DIMENSIONS if registry.get_dimensionality(d) == unit.dimensionality), None)
+    dimension = next((d for d in DIMENSIONS if registry.get_dimensionality(d) == unit.dimensionality), None)
     if dimension is None:
         return None
     return dimension, float(registry.Quantity(1, unit).to_base_units().magnitude)
