@@ -1010,6 +1010,97 @@ def test_values_as_news_and_earnings_reports_write_them(sentence: str, premise: 
     assert number_verdict(sentence, premise) == expected
 
 
+_CREST = "The crest was surveyed at 3,200 ft, though erosion has cost it ten feet since 1990."
+_TURNOUT = "Turnout in 2019 reached 67.3 percent, up from 68.8 percent at the previous election in 2017."
+_STAFF = "The trust has 1,950 doctors and 5,080 nurses on its payroll."
+_SHARE = "The party took more than two-fifths of the vote, some 43 per cent, its best result since 1997."
+_ORBIT = "The station circles the Earth 400 kilometres up."
+_SUBSCRIBERS = "Subscriber numbers rose to 4.2m, the company said."
+_DEPUTIES = "She served as one of the party's 3 deputy leaders, a post created in 1990, from 2014 to 2019."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        # a unit's word says what kind of value it is, not what the clause is about
+        ("The ridge rises to 3,200 feet above the valley floor.", _CREST, None),
+        ("The ridge rises to 3,400 feet above the valley floor.", _CREST, "contradicted"),
+        # a year that the evidence sets beside a value the answer states in the same sentence
+        ("In the 2019 election, turnout was 67.3%.", _TURNOUT, None),
+        ("In the 2019 election, turnout was 68.8%.", _TURNOUT, "contradicted"),
+        # "approximately" carried along a list of values of one kind; a bound is not
+        ("The trust employs approximately 2,000 doctors and 5,000 nurses.", _STAFF, None),
+        ("The trust employs approximately 2,000 doctors and 6,000 nurses.", _STAFF, "contradicted"),
+        ("The trust employs more than 1,900 doctors and 5,000 nurses.", _STAFF, "contradicted"),
+        # a bound that holds the value is no rival of it
+        ("The party won a 43% share of the vote.", _SHARE, None),
+        ("The party won a 48% share of the vote.", _SHARE, "contradicted"),
+        # the other end of a span of years is no other year in its role
+        ("She was one of 3 deputy leaders from 2014.", _DEPUTIES, None),
+        ("She was one of 3 deputy leaders from 2016.", _DEPUTIES, "contradicted"),
+        ("The final ended 4-1.", "The final ended 4-2 after extra time, with 3-1 at full time.", "contradicted"),
+        # a name before a measure is no numbered name; "m" after what is counted in millions
+        ("The station orbits at an altitude of 400 km.", _ORBIT, None),
+        ("The station orbits at an altitude of 450 km.", _ORBIT, "contradicted"),
+        ("Subscriber numbers rose to 4.2 million.", _SUBSCRIBERS, None),
+        ("Subscriber numbers rose to 4.8 million.", _SUBSCRIBERS, "contradicted"),
+    ],
+)
+def test_values_as_reference_claims_write_them(sentence: str, premise: str, expected: str | None) -> None:
+    """Wordings of encyclopedia claims against the pages they cite that the number rule vetoed
+    while the page said the same ("feet" where the page writes "ft" and a rival says "feet", a
+    year whose clause shares "election" with another year's, "approximately" for two values, "more
+    than two-fifths … some 43 per cent", a span's other end, "the Earth 400 kilometres up",
+    "4.2m" subscribers), each beside a wrong value that still fails."""
+    assert number_verdict(sentence, premise) == expected
+
+
+_LIBRARY = "The city library was completed in 1801."
+_LIGHTHOUSE = "Harbour Point lighthouse was completed in 1800."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "named", "expected"),
+    [
+        ("Mount Kenya station was completed in 1801.", "Mount Kenya station was completed in 1800.", "contradicted"),
+        (
+            "Harbour Point lighthouse was completed in 1801.",
+            "Harbour Point lighthouse was completed in 1800.",
+            "contradicted",
+        ),
+        ("Harbour Point lighthouse was completed in 1800.", "Harbour Point lighthouse was completed in 1800.", None),
+        ("The city library was completed in 1801.", "Mount Kenya station was completed in 1800.", None),
+    ],
+)
+def test_a_value_of_another_source_is_not_lent_to_what_the_claim_names(
+    sentence: str, named: str, expected: str | None
+) -> None:
+    """Two sources, one about what the claim names with its own value, the other about something
+    it does not name ("The city library"): the other's value, led by the same words ("was completed
+    in"), is not the named thing's, though the two sources are far apart. It passed the rule, and a
+    judge that says "supported" passed the sentence (found by the fail-closed property)."""
+    assert number_verdict(sentence, [named, _LIBRARY]) == expected
+
+
+@given(
+    first=st.integers(min_value=20, max_value=90_000),
+    second=st.integers(min_value=20, max_value=90_000),
+    factor=st.sampled_from([0.5, 0.7, 0.8, 0.97, 1.0, 1.03, 1.25, 1.5, 2.0]),
+    joined=st.sampled_from([" doctors and ", " doctors, ", " doctors, and ", " doctors on staff and "]),
+)
+def test_approximately_is_carried_along_a_list_only_as_far_as_it_stretches(
+    first: int, second: int, factor: float, joined: str
+) -> None:
+    """ "approximately A doctors and B nurses": B is approximate too, so a value within a tenth
+    of the evidence's is vouched for and one further off still fails, whatever joins the list."""
+    stated = round(second * factor)
+    assume(abs(stated - second) > 0.12 * stated or abs(stated - second) < 0.08 * stated)
+    evidence = f"The trust has {first:,} doctors and {second:,} nurses on its payroll."
+    sentence = f"The trust employs approximately {first:,}{joined}{stated:,} nurses."
+    expected = None if abs(stated - second) < 0.08 * stated else "contradicted"
+    assert number_verdict(sentence, evidence) == expected
+
+
 @given(
     whole=st.integers(min_value=3, max_value=1000).map(lambda hundreds: hundreds * 100),
     percent=st.integers(min_value=5, max_value=89),

@@ -230,6 +230,11 @@ def _own_bracket(text: str, left: Number, right: Number) -> int | None:
     return opening if _content_words(" ".join(label).replace(_SCALE_PLACEHOLDER, "")) else None
 
 
+_BETWEEN = re.compile(r"\bbetween\s+$", re.I)
+"""What opens a span whose ends "and" joins ("between 5am and 11pm"); without it, "in 1998 and
+2004" is a list of two years, each its own clause's."""
+
+
 def _clause_end(text: str, start: int, end: int) -> int | None:
     """Where the clause of the number ending at ``start`` ends before the number at ``end``: at
     the first ";" or table-row end between them, else at the first clause break, so the words
@@ -387,7 +392,8 @@ _NAME_THEN_NUMBER = re.compile(
 )
 """A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
 "World War II". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500",
-"Since 2002": :data:`_LEADS_A_NUMBER`)."""
+"Since 2002": :data:`_LEADS_A_NUMBER`), nor a name before a measure ("circles the Earth 705
+kilometres up")."""
 _LEADS_A_NUMBER = frozenset(
     [
         "since",
@@ -864,9 +870,11 @@ _MILLIONS_OF = (
     "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
     "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
 )
+_COUNTED_IN_MILLIONS = "|".join(f"{word[:-1]}s?" if word.endswith("s") else word for word in _MILLIONS_OF.split("|"))
+"""What is counted, in the singular too, before its count: "passenger numbers reached 61.6m"."""
 _MILLION = re.compile(
     rf"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)m\b(?=\s+(?:{_MILLIONS_OF})\b)"
-    rf"|(?P<lead>\b(?:population|{_MILLIONS_OF}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
+    rf"|(?P<lead>\b(?:population|{_COUNTED_IN_MILLIONS}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
     r"[^.\d]{0,30}?)(?P<counted>\d+(?:\.\d+)?)m\b",
     re.I,
 )
@@ -1194,6 +1202,7 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
                 or stem in _LEADS_A_NUMBER
                 or match.group("stem") in _MONTHS
                 or (pattern is _NAME_THEN_NUMBER and (_is_unit(stem) or stem in _CURRENCY_WORDS))
+                or (pattern is _NAME_THEN_NUMBER and _unit_word(_words_after(text, match.end()))[0] is not None)
                 or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
                 or (pattern is _NAME_WITH_DIGITS and _is_unit(match.group("tail")))
                 or 1 in covered[match.start() : match.end()]
@@ -1358,11 +1367,36 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
                 scale=factor,
             )
         )
-    ordered = sorted(numbers, key=lambda n: n.start)
+    ordered = _approximations_shared(text, sorted(numbers, key=lambda n: n.start))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return text, tuple(
         replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
     )
+
+
+_LIST_JOIN = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*(?:,|,?\s+(?:and|or))\s*", re.I)
+"""What joins a value to the one before in a list: a few words of its own, then a comma, "and"
+or "or" ("30,000 undergraduates and 15,000", "£5 million, £6 million")."""
+
+
+def _approximations_shared(text: str, ordered: list[Number]) -> list[Number]:
+    """``ordered`` with "about" carried along a list of values of one kind: "about 30,000
+    undergraduate and 15,000 graduate students" gives both as approximate, as it reads. Only an
+    approximation is carried: it widens what vouches for a value by a tenth either way, where a
+    bound ("more than 200 men and 300 women") may be meant for its first value alone."""
+    shared = ordered[:1]
+    for number in ordered[1:]:
+        previous = shared[-1]
+        if (
+            number.qualifier is None
+            and previous.qualifier == "about"
+            and previous.unit == number.unit
+            and _LIST_JOIN.fullmatch(text, previous.end, number.start)
+        ):
+            low, high = _bounds(number.value, "about")
+            number = replace(number, qualifier="about", low=low, high=high)
+        shared.append(number)
+    return shared
 
 
 _LEAD_STOP = re.compile(r"[.;:!?()\[\]\d]")
@@ -1477,6 +1511,8 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
+        if _a_span(left, right) and _BETWEEN.search(text, max(0, left.start - 12), left.start):
+            continue  # "open between 5am and 11pm": one clause, as "from 5am to 11pm" is
         cut = _clause_end(text, left.end, right.start)
         cut = _own_bracket(text, left, right) if cut is None else cut
         if cut is None or (left.unit != right.unit and not _content_words(text[cuts[-1] : cut])):
@@ -1485,10 +1521,11 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     cuts.append(len(text))
     fronted = _FRONTED.match(text)  # "In 2022, revenue was…": the subject follows the time
     subject = _content_words(subject_of(text) or (fronted and subject_of(text[fronted.end() :])) or "")
-    whole = _content_words(text)
+    about, units = _about_words(text, numbers), _unit_words(numbers)
+    whole = _content_words(about) - units
     segments: list[_Segment] = []
     for start, end in itertools.pairwise(cuts):
-        words = _content_words(text[start:end])
+        words = _content_words(about[start:end]) - units
         if start and _continues(text[start:end]):
             words |= subject
         elif start and _COMPARISON.match(text[start:end]):  # about what the clause before is about
@@ -1501,6 +1538,27 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
             segments[index] = gapped
     return segments
+
+
+def _about_words(text: str, numbers: Sequence[Number]) -> str:
+    """``text`` (read) with each number blanked out, its scale, its "per cent" and the
+    placeholders that stand for them ("numscalemillion", "numratio") with it: they say what
+    kind of value it is, not what its clause is about."""
+    blanked = list(text)
+    for number in numbers:
+        blanked[number.start : number.end] = " " * (number.end - number.start)
+    return "".join(blanked)
+
+
+def _unit_words(numbers: Sequence[Number]) -> frozenset[str]:
+    """The words that are the unit of a number of the text ("metres" of "4,808 metres"; not
+    "month" of "0.4% month on month"), stemmed: they say what kind of value it is, not what it is
+    about, so they are no clause's content words. Otherwise "two metres" would share a word with
+    "rises to 4,808 metres" that "measured at 4,808 m" does not, and win the value for its clause
+    (:meth:`_Segment.beats`)."""
+    return frozenset(
+        stem(n.after.lower()) for n in numbers if n.after and n.unit is not None and _unit_word([n.after])[0] == n.unit
+    )
 
 
 _FRONTED = re.compile(r"[^,;\d]{0,30}\d[^,;]{0,20},\s+")
@@ -1659,6 +1717,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         return None
     subject = _content_words(subject_of(sentence) or "")
     subject_in_evidence = any(subject & s.words for s in available)
+    names_its_subject = bool(_named_subject(sentence))  # "Mount Kenya station", not "A total of 39 inmates"
 
     def about_something_else(holder: _Segment) -> bool:
         """The holder's sentence names its own subject, and the claim's subject is elsewhere in
@@ -1718,16 +1777,24 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     missing.append(number)
                 continue
             vouching = [s for s in holders if not about_something_else(s)]
-            others = [s for s in rivals if not any(number.implied_by(a) for a in s.numbers)]
+            others = [s for s in rivals if not any(number.implied_by(a) or _admits(a, number) for a in s.numbers)]
             if others and (theirs := {id(p) for p in _other_clauses_holders(number, segment, claim, holders_of)}):
                 others = [s for s in others if id(s) not in theirs]  # by identity: comparing fields is slow
             if _counts_another(number, vouching, others):
                 misplaced.append(number)
                 continue
+            if number.unit in _FRAMES and _frames_a_value(number, claim_numbers, holders_of, vouching):
+                continue
             # words lead to a rival only in the sentences around a holder (in a long text the same
-            # words recur about other things); a name leads to its age wherever it stands
+            # words recur about other things); a name leads to its age wherever it stands, and a
+            # rival about what the claim names, where no holder's sentence names it, is as near
             around = _around(v.place for v in vouching)
-            beside = [o for o in others if number.unit == "age" or o.place in around]
+            unnamed = names_its_subject and not any(subject & v.sentence_words for v in vouching)
+            beside = [
+                o
+                for o in others
+                if number.unit == "age" or o.place in around or (unnamed and subject <= o.sentence_words)
+            ]
             led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
@@ -1785,6 +1852,31 @@ def _paired_alike(claim: Sequence[Number], holders: Sequence[_Segment]) -> bool:
     the adult ticket). A bound ("less than 85 reviews") is vouched for by almost any smaller
     number, and a year by every value of its sentence: neither pairs anything."""
     return len({n.unit for n in claim}) > 1 and any(_holds_all(holder, claim) for holder in holders)
+
+
+def _admits(bound: Number, number: Number) -> bool:
+    """Whether ``bound``, a value of the evidence stated as a bound or an approximation, holds
+    ``number`` of the claim in its role: "more than a quarter of the world's beer, about 28 per
+    cent" says the same as "a 28% share", so its quarter is no rival of the 28%."""
+    return bound.qualifier is not None and number.same_role(bound) and bound.low <= number.value <= bound.high
+
+
+def _frames_a_value(
+    number: Number,
+    claim_numbers: Sequence[Number],
+    holders_of: Mapping[Number, Sequence[_Segment]],
+    vouching: Sequence[_Segment],
+) -> bool:
+    """Whether a piece that vouches for ``number``, a time (:data:`_FRAMES`), also holds another
+    value the claim states plainly (no time, no bound), so the evidence sets that value at the
+    time the claim does: "The 2020 count put the town's population at 4,512" for "As of the 2020
+    census, the town had a population of 4,512". A clause whose words the claim's time shares
+    more of ("…up from 4,380 in 2010, according to the Census Bureau") is then another time's;
+    a time clause holds a word or two, and which clause shares them says little."""
+    plain = [
+        n for n in claim_numbers if n is not number and n.unit not in _FRAMES and n.qualifier is None and holders_of[n]
+    ]
+    return any(_holds_all(holder, [n]) for holder in vouching for n in plain)
 
 
 def _other_clauses_holders(
@@ -1852,7 +1944,8 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
             continue
-        strangers = [a for a in segment.numbers if not any(n.implied_by(a) for n in stated)]
+        held = [a for a in segment.numbers if any(n.implied_by(a) for n in stated)]
+        strangers = [a for a in segment.numbers if a not in held and not any(_a_span(a, b) for b in held)]
         paired = [
             n
             for index, n in enumerate(claim.numbers)
@@ -1861,6 +1954,24 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
         if paired:
             return paired
     return []
+
+
+_SIDE_BY_SIDE = 6
+"""How many characters at most stand between the two ends of a span (" and ", " to ", "-")."""
+
+
+def _a_span(number: Number, other: Number) -> bool:
+    """Whether two times are the start and the end of one span, written side by side, the earlier
+    first ("from 2001 to 2005", "2001-2005", "between 2001 and 2005"): the span's other end is no
+    other time in the claim's time's role. Only times: "6-3" and "2-1" are scores, whose other
+    value is one."""
+    first, second = sorted((number, other), key=lambda n: n.start)
+    return (
+        number.unit == other.unit
+        and number.unit in _FRAMES
+        and 0 <= second.start - first.end <= _SIDE_BY_SIDE
+        and first.value < second.value
+    )
 
 
 def _worked_out(number: Number, available: Sequence[_Segment]) -> bool:
@@ -2004,9 +2115,11 @@ def _a_share(
     staff" of "a quarter of the 800 staff"), or a percentage from a part ("25% of the 800 staff"
     of "200 of the 800 staff"). An answer works it out, and the model reads whether it did so
     right. The whole must be in the claim (in any of its clauses: "Of the 800 staff, about 200…")
-    and in that evidence sentence, and the share must round to the number as written (or to the
-    percentage's own rounding), so a value that merely equals some product of unrelated numbers
-    is not excused."""
+    and in that evidence sentence, the share must be "of" it (the number's next word, or the
+    whole's lead: "Of the 2,000 adults surveyed, 10%…"), and it must round to the number as
+    written (or to the percentage's own rounding), so a value that merely equals some product of
+    unrelated numbers is not excused: "up 61.9% from a year earlier" against "$161.5 million,
+    compared with $100 million" is no share, though 100 is 61.9% of 161.5."""
     if number.unit in _NO_ARITHMETIC or number.is_name or number.qualifier not in (None, "about"):
         return False
     wholes = [
@@ -2015,8 +2128,8 @@ def _a_share(
         if w is not number and w.unit not in _NO_ARITHMETIC and w.unit != "%" and not w.is_name and w.value > 0
     ]
     for whole in wholes:
-        if number.unit != "%" and number.unit != whole.unit:
-            continue
+        if (number.unit != "%" and number.unit != whole.unit) or not (number.after == "of" or "of" in whole.lead[-2:]):
+            continue  # a share is "of" its whole: "up 61.9% from $100 million" is a change
         for holder in holders_of[whole]:
             for other in at_place[holder.place]:
                 if number.unit == "%" and other.unit == whole.unit and not other.is_name and other.value < whole.value:
