@@ -87,7 +87,7 @@ def compare(old_path: Path, new_path: Path) -> None:
     for before, after in zip(old, new, strict=True):
         for rule in ("opposed_by", "disowned", "number"):
             if before[rule] != after[rule]:
-                kind = "found" if after[rule] and not before[rule] else "dropped" if before[rule] else "changed"
+                kind = "found" if not before[rule] else "dropped" if not after[rule] else "changed"
                 changed[(after["set"], rule, f"{kind} on a {'grounded' if after['grounded'] else 'ungrounded'}")] += 1
                 print(f"{after['set']} | {rule} | {before[rule]!r} -> {after[rule]!r} | {after['sentence'][:160]}")
     print(f"{len(new)} sentences; {sum(changed.values())} findings differ")
