@@ -1014,6 +1014,8 @@ _CREST = "The crest was surveyed at 3,200 ft, though erosion has cost it ten fee
 _TURNOUT = "Turnout in 2019 reached 67.3 percent, up from 68.8 percent at the previous election in 2017."
 _STAFF = "The trust has 1,950 doctors and 5,080 nurses on its payroll."
 _SHARE = "The party took more than two-fifths of the vote, some 43 per cent, its best result since 1997."
+_LOSS = "The unit made an operating loss of $12m, shrinking from $40m a year earlier, the filing showed."
+_SALES = "The company reported sales of $3.1bn for the year, a record, up from $2.8bn."
 _ORBIT = "The station circles the Earth 400 kilometres up."
 _SUBSCRIBERS = "Subscriber numbers rose to 4.2m, the company said."
 _DEPUTIES = "She served as one of the party's 3 deputy leaders, a post created in 1990, from 2014 to 2019."
@@ -1044,6 +1046,16 @@ _DEPUTIES = "She served as one of the party's 3 deputy leaders, a post created i
         ("The station orbits at an altitude of 450 km.", _ORBIT, "contradicted"),
         ("Subscriber numbers rose to 4.2 million.", _SUBSCRIBERS, None),
         ("Subscriber numbers rose to 4.8 million.", _SUBSCRIBERS, "contradicted"),
+        # a clause that states two values of a kind: the piece holding the other is no rival
+        ("Operating losses shrank to $12m from $40m.", _LOSS, None),
+        ("Operating losses shrank to $12m from $45m.", _LOSS, "contradicted"),
+        ("Sales hit a record $3.1 billion, up from $2.8 billion.", _SALES, None),
+        ("Sales hit a record $3.1 billion, up from $2.6 billion.", _SALES, "contradicted"),
+        ("Downloads rose from 3.2m to 4.5m.", "Downloads rose from 3.2 million to 4.5 million.", None),
+        ("Downloads rose from 3.2m to 4.8m.", "Downloads rose from 3.2 million to 4.5 million.", "contradicted"),
+        # a plural part alone is a share, with or without "of"
+        ("Two thirds voted in favour.", "Some 67% of members voted in favour.", None),
+        ("Two thirds voted in favour.", "Some 45% of members voted in favour.", "contradicted"),
     ],
 )
 def test_values_as_reference_claims_write_them(sentence: str, premise: str, expected: str | None) -> None:
@@ -1051,7 +1063,8 @@ def test_values_as_reference_claims_write_them(sentence: str, premise: str, expe
     while the page said the same ("feet" where the page writes "ft" and a rival says "feet", a
     year whose clause shares "election" with another year's, "approximately" for two values, "more
     than two-fifths … some 43 per cent", a span's other end, "the Earth 400 kilometres up",
-    "4.2m" subscribers), each beside a wrong value that still fails."""
+    "4.2m" subscribers, "two thirds" with no "of", "shrank to $12m from $40m" against a loss "of
+    $12m, shrinking from $40m", "from 3.2m to 4.5m"), each beside a wrong value that still fails."""
     assert number_verdict(sentence, premise) == expected
 
 

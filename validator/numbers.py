@@ -760,11 +760,14 @@ _SHARE = re.compile(
     rf"|\b(?P<count>an?|{_SMALL})[\s-]+(?P<part>{'|'.join(_PARTS)}|halves)(?P<plural>s)?\s+of\b(?!\s+an?\b)"
     r"|(?P<lead>\b[a-z]+\s+)?\bhalf\s+(?:of\s+)?(?=(?:the|its|their|his|her|our|all|them|these|those)\b)"
     rf"|\b(?P<some>\d{{1,3}}|{_SMALL})\s+(?:in|out\s+of)\s+"
-    rf"(?P<every>\d{{1,3}}|{_SMALL}|a\s+hundred|a\s+thousand)\b(?=\s+(?P<of>[a-z]+))",
+    rf"(?P<every>\d{{1,3}}|{_SMALL}|a\s+hundred|a\s+thousand)\b(?=\s+(?P<of>[a-z]+))"
+    rf"|\b(?P<many>{_SMALL})[\s-]+(?P<fraction>third|fifth|sixth|eighth|tenth)s\b(?!\s+of\b)",
     re.I,
 )
 """A share in words: "a third of", "two-thirds of", "three quarters of", "half the", "one in five",
-"3 out of 4", and a change by one ("fell by a third", "rose a fifth from"). A part alone is an
+"3 out of 4", a plural part alone ("two thirds voted yes", "about two-fifths,"; not quarters or
+halves: "for three quarters" are periods), and a change by one ("fell by a third", "rose a fifth
+from"). A part alone is an
 ordinal or a period ("the third quarter", "the first half of 2024", "a quarter of an hour", "a
 third time"), so a part counts as a share only with its count and "of" or a change, "half" only
 before what it divides, and "2 in 5" only of a thing, not a unit ("2 in 5 minutes")."""
@@ -782,6 +785,11 @@ def _shares(text: str) -> str:
             if not 0 < some < every or _is_unit(match.group("of")):
                 return match.group()
             share, lead = 100 * some / every, ""
+        elif match.group("many"):
+            count, parts = _count(match.group("many")), _PARTS[match.group("fraction").lower()]
+            if not 2 <= count < parts:
+                return match.group()
+            share, lead = 100 * count / parts, ""
         elif match.group("count") or match.group("change"):
             count, part, plural = (
                 match.group("count", "part", "plural")
@@ -798,7 +806,7 @@ def _shares(text: str) -> str:
             share = 50.0
         bound = _QUALIFIER.search(text[max(0, match.start() + len(lead) - 24) : match.start() + len(lead)])
         spacing = match.group()[len(match.group().rstrip()) :]
-        of = "" if match.group("change") else " of"
+        of = "" if match.group("change") or match.group("many") else " of"
         return f"{lead}{'' if bound else 'about '}{share:.4g}{_RATIO_PLACEHOLDER}{of}{spacing}"
 
     return _SHARE.sub(percentage, text)
@@ -880,6 +888,8 @@ _MILLION = re.compile(
 )
 """A bare "m" that is million, not metres: before or after what is counted in millions
 ("8.3m people", "a population of 8.3m")."""
+_MILLION_PAIR = re.compile(r"(\bmillion\s+(?:to|and|or|from)\s+)(\d+(?:\.\d+)?)m\b")
+"""A bare "m" right after a value in millions: the other end of "from 44.9m to 48.2m"."""
 
 
 _QUARTER = re.compile(
@@ -925,6 +935,7 @@ def _written_out(text: str) -> str:
     text = _TIMES.sub(lambda m: "two times " if m.group("word").lower() == "twice" else "three times ", text)
     text = _SPEEDS.sub(lambda m: "mph" if m.group("miles") else "kmh", text)
     text = _MILLION.sub(lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million", text)
+    text = _MILLION_PAIR.sub(r"\1\2 million", text)
     return _SHORT_SCALE.sub(_scale_in_words, text)
 
 
@@ -1515,6 +1526,8 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
             continue  # "open between 5am and 11pm": one clause, as "from 5am to 11pm" is
         cut = _clause_end(text, left.end, right.start)
         cut = _own_bracket(text, left, right) if cut is None else cut
+        if cut is not None and not gaps and _compares_directly(text, cut, right):
+            continue  # a claim's "…£612.4m, up from £583.2m" states the two as one clause does
         if cut is None or (left.unit != right.unit and not _content_words(text[cuts[-1] : cut])):
             continue  # one clause; or "In 2022, revenue was…", where the year frames the clause
         cuts.append(cut)
@@ -1561,6 +1574,13 @@ def _unit_words(numbers: Sequence[Number]) -> frozenset[str]:
     )
 
 
+def _compares_directly(text: str, cut: int, right: Number) -> bool:
+    """Whether the clause at ``cut`` compares the value before with ``right`` and nothing else
+    (", up from £583.2m", ", compared with 44.1%"; not ", against West Indies on 341")."""
+    compares = _COMPARISON.match(text[cut:])
+    return compares is not None and not _WORD.search(text, cut + compares.end(), right.start)
+
+
 _FRONTED = re.compile(r"[^,;\d]{0,30}\d[^,;]{0,20},\s+")
 """A phrase with a number before a sentence's subject, set off by a comma ("In 2022, ", "By March
 2024, "): the time the sentence is about, not its subject."""
@@ -1598,9 +1618,10 @@ def _words_in_order(text: str) -> list[str]:
 
 _CONTINUATION = re.compile(r"^\s(?:and|but)\s+(?P<rest>[a-z].*)$", re.S)
 """A clause joined by "and" or "but" that goes on in lower case: a verb, not a new subject's name."""
-_COMPARISON = re.compile(rf"^,?\s+(?:(?:up|down)\s+(?:from|on|by)|{_COMPARING})\b")
+_COMPARISON = re.compile(rf"^,?\s+(?:an?\s+[a-z]+(?:\s+[a-z]+)?,\s+)?(?:(?:up|down)\s+(?:from|on|by)|{_COMPARING})\b")
 """A clause that compares the value before with another (", up from $3.9 billion in 2021",
-"compared with 44.1% a year ago", "versus $1.10")."""
+"compared with 44.1% a year ago", "versus $1.10"), after an aside on it or not (", a record, up
+from £583.2m")."""
 
 
 def _continues(clause: str) -> bool:
@@ -1755,6 +1776,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         labels = tuple(n for n in segment.numbers if holders_of[n] and n.qualifier is None and n.unit not in _FRAMES)
         for number in segment.numbers:
             holders = holders_of[number]
+            alongside = [c for c in segment.numbers if c is not number]
             rivals = [
                 s
                 for s in available
@@ -1800,11 +1822,17 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 continue  # stated after the claim's own words, and no rival is
             if (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
                 not _paired_alike(labels, vouching)
-                and all(any(r.beats(h, segment, subject) for r in others) for h in vouching)
+                and all(
+                    any(r.beats(h, segment, subject) for r in others if not _states_only(r, alongside, number))
+                    for h in vouching
+                )
             ):
                 misplaced.append(number)
     offered = _offered_instead(claim_read, missing, [n for n in held if n not in misplaced])
     missing = [n for n in missing if n not in offered]
+    # a clause with a value in no evidence fails for that value; which piece its other value
+    # belongs to is then moot ("…$3.1 billion, up from $2.6 billion" names $2.6 billion)
+    misplaced = [n for n in misplaced if not any(n in s.numbers and set(s.numbers) & set(missing) for s in claim)]
     unpaired = offered + worked  # no value of the evidence's to pair with the claim's others
     claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in unpaired)) for segment in claim]
     if not missing and not misplaced:
@@ -1852,6 +1880,17 @@ def _paired_alike(claim: Sequence[Number], holders: Sequence[_Segment]) -> bool:
     the adult ticket). A bound ("less than 85 reviews") is vouched for by almost any smaller
     number, and a year by every value of its sentence: neither pairs anything."""
     return len({n.unit for n in claim}) > 1 and any(_holds_all(holder, claim) for holder in holders)
+
+
+def _states_only(rival: _Segment, alongside: Sequence[Number], number: Number) -> bool:
+    """Whether every value ``rival`` gives in ``number``'s role is one the claim's clause states
+    beside ``number`` (``alongside``): "Pre-tax losses narrowed to £28.3m from £115.5m" against "a
+    pre-tax loss of £28.3m, narrowing from £115.5m". The clause is about both, so the piece
+    holding the other is no more about it than the piece holding this one, whatever words it
+    shares. Where the words
+    before the values tell them apart ("Gross margin was 44.1%, up from 45.3%" against "Gross
+    margin was 45.3%, up from 44.1%"), that rival still counts (:func:`_led_to`)."""
+    return all(any(c.implied_by(a) for c in alongside) for a in rival.numbers if number.same_role(a))
 
 
 def _admits(bound: Number, number: Number) -> bool:
