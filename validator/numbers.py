@@ -1983,8 +1983,14 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
     for segment in available:
         if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
             continue
-        held = [a for a in segment.numbers if any(n.implied_by(a) for n in stated)]
-        strangers = [a for a in segment.numbers if a not in held and not any(_a_span(a, b) for b in held)]
+        values = segment.numbers
+        held = [any(n.implied_by(a) for n in stated) for a in values]
+        strangers = [  # a span's ends stand side by side, so only a neighbour can be the other end
+            a
+            for i, a in enumerate(values)
+            if not held[i]
+            and not any(0 <= j < len(values) and held[j] and _a_span(a, values[j]) for j in (i - 1, i + 1))
+        ]
         paired = [
             n
             for index, n in enumerate(claim.numbers)
