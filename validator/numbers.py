@@ -1511,14 +1511,18 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     """``sentence`` cut between each two consecutive numbers where the first one's clause ends
     (:func:`_clause_end`), unless all that clause holds is its number, of another kind than the
     next ("In 2022, revenue was $4.5 billion": a phrase before the clause sets its time, and goes
-    with it; "In 2007, … a 2004 film" stays two clauses).
+    with it; "In 2007, … a 2004 film" stays two clauses), or the two are the ends of a span of
+    times ("between 5am and 11pm", :func:`_a_span`). Without ``gaps`` (the sentence checked), a
+    clause that compares the value before with another and nothing else stays with it ("…£612.4
+    million, up from £583.2 million" states both of one thing).
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, and one
     that compares the value before with another ("…45.3% compared with 44.1% a year ago") the
     subject's or, where none is found, the clause before's, so it is about the same thing as the
-    clause before, as it reads. With ``gaps`` (the evidence's
-    sentences), a clause that leaves out its verb reads with it (:func:`_gapped`)."""
+    clause before, as it reads. A clause's words leave out its numbers as written and their units
+    (:func:`_about_words`, :func:`_unit_words`). With ``gaps`` (the evidence's sentences), a clause
+    that leaves out its verb reads with it (:func:`_gapped`)."""
     text, numbers = _read(sentence)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
@@ -1887,9 +1891,9 @@ def _states_only(rival: _Segment, alongside: Sequence[Number], number: Number) -
     beside ``number`` (``alongside``): "Pre-tax losses narrowed to £28.3m from £115.5m" against "a
     pre-tax loss of £28.3m, narrowing from £115.5m". The clause is about both, so the piece
     holding the other is no more about it than the piece holding this one, whatever words it
-    shares. Where the words
-    before the values tell them apart ("Gross margin was 44.1%, up from 45.3%" against "Gross
-    margin was 45.3%, up from 44.1%"), that rival still counts (:func:`_led_to`)."""
+    shares. Where the words before the values tell them apart ("Gross margin was 44.1%, up from
+    45.3%" against "Gross margin was 45.3%, up from 44.1%"), that rival still counts
+    (:func:`_led_to`)."""
     return all(any(c.implied_by(a) for c in alongside) for a in rival.numbers if number.same_role(a))
 
 
