@@ -229,3 +229,41 @@ def test_a_shortened_name_is_the_name_it_shortens(
     [sentence] = sentences_of(last_result(guards["nli"]))
     assert (sentence["method"] == "binding_check") == fused, sentence
     assert result.validation_passed != fused
+
+
+CALL = (
+    "Welcome to Kestrel Foods' first-quarter results call. Priya Natarajan, Chief Executive: Thank you all for "
+    "joining. Sales came in at $812 million, up 11% on a year ago, and adjusted EBIT rose 6%. Net cash ended "
+    "the quarter at $95 million, with EBIT margins of 9.4%."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "fused"),
+    [
+        ("Kestrel's first-quarter sales rose 11% to $812 million.", CALL, False),
+        (
+            "Harbour Press's profits rose 12% last year.",
+            "Harbour Press is based in Leeds. Profits rose 12% at Quayside Media last year.",
+            True,
+        ),
+        (
+            "Harbour Press's sales reached £40 million.",
+            "Harbour Press prints books. Sales at Quayside Media reached £40 million.",
+            True,
+        ),
+    ],
+    ids=["the-subjects-own-sales", "profits-of-another", "sales-at-another"],
+)
+def test_a_subject_the_claim_writes_in_lower_case_is_no_third_thing(
+    guards: dict[str, Guard], answer: str, source: str, fused: bool
+) -> None:
+    """A results call names the company once, then says "Sales came in at…": a sentence whose
+    subject is a word the answer writes in lower case ("Kestrel's … sales") is about what the
+    answer is about, whatever names its other clauses hold (EBIT) and whatever other sentences it
+    is linked with. Where that sentence's first clause names another company ("Profits rose 12% at
+    Quayside Media", "Sales at Quayside Media…"), the words are still another's."""
+    result = outcome(guards["nli"].validate(answer, metadata={"sources": [source]}))
+    [sentence] = sentences_of(last_result(guards["nli"]))
+    assert (sentence["method"] == "binding_check") == fused, sentence
+    assert result.validation_passed != fused

@@ -73,6 +73,9 @@ class _Sentence(NamedTuple):
     ("The tower is 330 metres tall.": a subject without a name is what the text is about)."""
     subject: frozenset[str]
     """The names its subject (the words before its first verb, else its first word) holds."""
+    opening: frozenset[str]
+    """The names of its first clause (up to a comma, semicolon or colon): what a subject that is a
+    common word is of ("Revenue at Globex rose…", "Profits rose 12% at Initech…")."""
 
 
 _OPENERS = frozenset(
@@ -164,7 +167,8 @@ def _sentences(premise: str) -> tuple[_Sentence, ...]:
         names, words = terms(reading)
         subject = _subject_names(text)
         nameless = not names or (subject_of(text) is not None and not subject)
-        out.append(_Sentence(names, words, reading != text or nameless, subject))
+        opening = terms(_LABEL.sub("", text).split(",")[0].split(";")[0])[0]
+        out.append(_Sentence(names, words, reading != text or nameless, subject, opening))
     return tuple(out)
 
 
@@ -241,6 +245,15 @@ def _abbreviated(claim_names: frozenset[str], premise_names: frozenset[str]) -> 
     )
 
 
+def _what_it_is_about(sentence: _Sentence, claim_common: frozenset[str]) -> frozenset[str]:
+    """The names ``sentence``'s subject holds; where those are all words the claim writes in lower
+    case ("Revenue …" for "Northwind's revenue …"), the names of its first clause, whose common
+    subject they are of ("Revenue at Globex rose…"), and none where it has none ("Revenue came in
+    at $2.41 billion, up 9%, and adjusted EBITDA grew 14%": the claim's revenue)."""
+    own = sentence.subject - claim_common
+    return own if own or not sentence.subject else sentence.opening - claim_common
+
+
 def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Sequence[str] | None = None) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
@@ -279,12 +292,17 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     holding_subject = [g for g in groups if subject & covered(g)]
     if len(holding_subject) != 1:
         return False
-    rest = words - subject
+    rest = words - covered(holding_subject[0]) - subject
+    # the third thing is what a sentence that lends words is about, and a subject the claim itself
+    # writes in lower case is a common word, not a thing: "Revenue came in at $2.41 billion." is
+    # about "Northwind's revenue", whatever the sentences linked with it are about
+    claim_common = _lower_case_stems(claim)
     for group in groups:
         if group is holding_subject[0]:
             continue
-        others = frozenset().union(*(sentences[i].subject for i in group)) - names - common
-        borrowed = (covered(group) & rest) - covered(holding_subject[0])
+        lenders = [sentences[i] for i in group if rest & sentences[i].words]
+        others = frozenset().union(*(_what_it_is_about(s, claim_common) for s in lenders)) - names - common
+        borrowed = covered(group) & rest
         if others and (borrowed & names or len(borrowed) >= BORROWED_WORDS):
             return True
     return False
