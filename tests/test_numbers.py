@@ -1068,6 +1068,75 @@ def test_values_as_reference_claims_write_them(sentence: str, premise: str, expe
     assert number_verdict(sentence, premise) == expected
 
 
+_HEIGHT = "Okafor, a lock forward, is 6 ft 5 in (1.96 m) tall and joined the club in 2019."
+_NEWBORN = "The twins weighed 5 lb 11 oz and 6 lb 2 oz at birth."
+_FLAT = "The two-bedroom flat has 64 square metres of floor space."
+_DEPOT = (
+    "In April 2019, the council sold the tram depot, valued at about £6 million, to a housing trust. By 2019 "
+    "the trust had spent £11 million on repairs elsewhere."
+)
+_PENSIONERS = "The winter payment reached 2.8 million pensioners last year."
+_BRIDGE = "The bridge cost £180 million, after an original budget of £60 million in 2015."
+_RESULTS = "Sales came in at $640 million, up 8% on a year ago, while adjusted EBIT rose 3%."
+_RACE = "Tanui won the women's race in 2:21:07. The ferry crossing to the start takes 80 minutes."
+_FORECAST = "Highs between 24C and 28C are expected on Friday."
+_JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spring."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "premise", "expected"),
+    [
+        # a measure in feet and inches, or pounds and ounces, is one value
+        ("Okafor stands 6 feet 5 inches tall.", _HEIGHT, None),
+        ("Okafor is 6'5\" tall.", _HEIGHT, None),
+        ("Okafor is 1.96 metres tall.", _HEIGHT, None),
+        ("Okafor stands 6 feet 7 inches tall.", _HEIGHT, "contradicted"),
+        ("Okafor is 6 ft 3 in tall.", _HEIGHT, "contradicted"),
+        ("Okafor is 2.01 metres tall.", _HEIGHT, "contradicted"),
+        ("The smaller twin weighed 5 lb 11 oz.", _NEWBORN, None),
+        ("The smaller twin weighed 5 lb 14 oz.", _NEWBORN, "contradicted"),
+        # a unit squared as plain text writes it
+        ("The flat has 64 m2 of floor space.", _FLAT, None),
+        ("The flat has 74 m2 of floor space.", _FLAT, "contradicted"),
+        # a time before the subject frames the clause, the month and all
+        ("In 2019 the council sold the roughly £6m depot to a housing trust.", _DEPOT, None),
+        ("In 2019 the council sold the roughly £9m depot to a housing trust.", _DEPOT, "contradicted"),
+        # "m" is millions where the evidence counts them, not metres
+        ("The winter payment reached 2.8m pensioners.", _PENSIONERS, None),
+        ("The winter payment reached 3.2m pensioners.", _PENSIONERS, "contradicted"),
+        # a multiple worked out from two values of one evidence sentence
+        ("The bridge cost £180 million, three times its original budget.", _BRIDGE, None),
+        ("The bridge cost £180 million, four times its original budget.", _BRIDGE, "unsupported"),
+        # a change set off after a value is about the same thing as the value
+        ("Sales rose 8% to $640 million.", _RESULTS, None),
+        ("Sales rose 8% to $690 million.", _RESULTS, "contradicted"),
+        # a duration in words against a race's clock time, or in another unit
+        ("She won in 2 hours, 21 minutes and 7 seconds.", _RACE, None),
+        ("She won in 2 hours, 21 minutes and 27 seconds.", _RACE, "contradicted"),
+        ("The ferry crossing takes 1 hr 20 min.", _RACE, None),
+        ("The ferry crossing takes 1 hr 30 min.", _RACE, "contradicted"),
+        # a range whose temperature scale is written once
+        ("Highs of 24-28C are expected on Friday.", _FORECAST, None),
+        ("Highs of 24-30C are expected on Friday.", _FORECAST, "contradicted"),
+        # "points" for percentage points, and a level moved by a change the source states
+        ("The jobless rate fell 0.4 points.", _JOBLESS, None),
+        ("The jobless rate fell 0.6 points.", _JOBLESS, "unsupported"),
+        ("The jobless rate fell to 4.1%.", _JOBLESS, None),
+        ("The jobless rate fell to 3.9%.", _JOBLESS, "contradicted"),
+    ],
+)
+def test_values_as_pages_and_results_calls_write_them(sentence: str, premise: str, expected: str | None) -> None:
+    """Wordings that the number rule vetoed while the source said the same: a height in feet and
+    inches ("6 feet 5 inches" was 6 "feet inches", an area, and "5 inches" a stranger), a weight in
+    pounds and ounces, "m2", "In 2019" against a fronted "In April 2019," (the month made the time
+    a clause of its own, so another sentence's "By 2019 … £11 million" paired the year with another
+    sum), "2.8m pensioners", "three times its original budget", "up 8% on a year ago" read
+    apart from the sales it is the change of, "2 hours, 21 minutes and 7 seconds" against
+    "2:21:07", "24-28C", "0.4 points" and a rate "fell to 4.1%" against "fell by 0.4 percentage
+    points from 4.5%"; each beside a wrong value that still fails."""
+    assert number_verdict(sentence, premise) == expected
+
+
 _LIBRARY = "The city library was completed in 1801."
 _LIGHTHOUSE = "Harbour Point lighthouse was completed in 1800."
 

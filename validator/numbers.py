@@ -174,7 +174,7 @@ _NUMBER = re.compile(
     r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
-    r"(?::(?P<minutes>\d{2}))?"
+    r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
     rf"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b|{_RATIO_PLACEHOLDER}\b))?"
     r"(?:\s?(?P<degree>°\s?[CF]?))?"
@@ -517,7 +517,8 @@ class Number:
         """Whether the two can be the same quantity at all: the same unit; a plain number and a
         unit unless the plain one counts something else ("6 albums" is not "6 years"); a year
         and a plain number that counts the same thing ("1500 soldiers", "1,500 soldiers"); an
-        ordinal and a count of the same thing ("her fifth title", "five titles": the last of them)."""
+        ordinal and a count of the same thing ("her fifth title", "five titles": the last of them);
+        percentage points and "points" ("fell 2.1 points" of "fell 2.1 percentage points")."""
         if self.unit == other.unit:
             return True
         if self.unit is not None and other.unit is not None:
@@ -529,6 +530,8 @@ class Number:
             return False
         if unit.unit == "year":
             return not plain.counts_something or plain.after == unit.after
+        if unit.unit == "pp" and plain.after in ("point", "points"):
+            return True
         return not plain.counts_something
 
     def same_value(self, other: Number) -> bool:
@@ -829,6 +832,10 @@ _SHORT_SCALE = re.compile(
     r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
+_SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
+"""A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
+_FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
+"""A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033"): "6 ft 2 in"."""
 _TEMPERATURE = re.compile(
     r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))"
     r"|(?P<c_>C)\b|(?P<f_>F)\b)"
@@ -865,10 +872,11 @@ def _ordinal_names(text: str) -> str:
 _RANGE = re.compile(
     rf"(?<![\w.,])(?P<sign>{_SIGN}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{_SIGN}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
-    r"(?P<suffix>\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
+    r"(?P<suffix>\s?(?:%|°[CF]|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
     re.I,
 )
-"""A range whose sign and scale are written once: "$8-8.5bn", "5-7%", "10 to 15 million"."""
+"""A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
+million", "11-17C"."""
 _BASIS_POINTS = re.compile(r"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)\s?(?:basis[\s-]points?|bps|bp)\b", re.I)
 _HALF_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
 _TIMES = re.compile(
@@ -920,13 +928,16 @@ def _written_out(text: str) -> str:
     million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
     millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
     write periods and small sums ("Q3" → "third quarter", "FY23" → "fiscal 2023", "45 cents" →
-    "$0.45"), and a temperature's scale ("30C", "30 degrees Celsius" → "30°C")."""
+    "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as "m2" ("m²") and
+    a height in marks ("6'2\"" → "6 ft 2 in")."""
     text = _QUARTER.sub(_quarter, text)
     text = _FISCAL_YEAR.sub(
         lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
     )
     text = _CENTS.sub(lambda m: f"${int(m.group('cents')) / 100:.2f}", text)
     text = _TEMPERATURE.sub(lambda m: "°C" if m.group("c") or m.group("c_") else "°F", text)
+    text = _SQUARED.sub(lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"), text)
+    text = _FEET_AND_INCHES.sub(r"\1 ft \2 in", text)
     text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
     text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
     text = _RANGE.sub(_range_in_full, text)
@@ -1051,6 +1062,8 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
         return {"c": "degC", "f": "degF"}.get(degree[-1].lower(), "deg"), 1.0
     if match.group("decade"):
         return "decade", 1.0
+    if match.group("seconds") and not match.group("meridiem"):
+        return "s", 1.0  # "2:02:42": a race's time, read in seconds
     if match.group("meridiem") or match.group("minutes"):
         return "time", 1.0
     if match.group("ordinal"):
@@ -1131,11 +1144,17 @@ _NOT_ROUNDED = frozenset({"year", "time", "date", "ordinal", "decade", "age"})
 
 
 _CLAUSE_MARK = re.compile(r"[.,;:!?()\[\]]")
+_NEXT_NUMBER = re.compile(r"(?<=[^\W\d_])\s*\d")
+"""A number after a word: the words that may name the number before's unit end there ("6 feet 2
+inches" is 6 feet, not 6 "feet inches", an area), though a number's unit may follow another
+number that shares it ("3-4 hours", "24/48 hours")."""
 
 
 def _words_after(text: str, end: int) -> list[str]:
-    """The words after a number up to the end of its clause, as written (a unit never runs past one)."""
-    return _TOKEN.findall(_CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0])
+    """The words after a number up to the end of its clause or the next number, as written (a unit
+    never runs past either)."""
+    clause = _CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0]
+    return _TOKEN.findall(_NEXT_NUMBER.split(clause, maxsplit=1)[0])
 
 
 def _unit_word(words: list[str]) -> tuple[str | None, float]:
@@ -1324,7 +1343,9 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
             if (match.group("meridiem") or "").lower().startswith("p"):
                 hours += 12
             value = hours * 60 + int(match.group("minutes") or 0)
-        digits = match.group("value")
+        if unit == "s" and (seconds := match.group("seconds")):
+            value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
+        digits = match.group("seconds") if unit == "s" and match.group("seconds") else match.group("value")
         step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
         if match.group("scale"):
             value *= _SCALES[match.group("scale").lower()]
@@ -1378,11 +1399,61 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
                 scale=factor,
             )
         )
-    ordered = _approximations_shared(text, sorted(numbers, key=lambda n: n.start))
+    ordered = _approximations_shared(text, _in_two_units(text, sorted(numbers, key=lambda n: n.start)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return text, tuple(
         replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
     )
+
+
+_FOOT, _INCH, _POUND, _OUNCE = 0.3048, 0.0254, 0.45359237, 0.028349523125
+_PARTS_OF = {_FOOT: _INCH, _POUND: _OUNCE}
+"""A unit, by its size, and the smaller one a measure in it goes on in ("6 ft 2 in", "7 lb 4 oz")."""
+_SIXTIETHS_OF = {"h": "min", "min": "s"}
+"""A unit of time and the one a duration in it goes on in ("2 hours, 1 minute and 9 seconds")."""
+_BETWEEN_PARTS = re.compile(r"\s*[^\W\d_]+\.?\s*(?:,\s*|and\s+)?")
+
+
+def _in_two_units(text: str, ordered: list[Number]) -> list[Number]:
+    """``ordered`` with a measure written in two units or more read as one value ("6 feet 2
+    inches", "6 ft 2 in", "7 lb 4 oz", "2 hours, 1 minute and 9 seconds"), which it is: read apart,
+    "2 in" is a stranger to a source's "1.88 m", and "1 minute" to its "2:01:09". A measure is
+    exact to its smaller unit, so it is kept in the base unit (``scale`` 1): a value in metres
+    matches it to the digits either is written with, not as a loose conversion, and "6 ft 4 in" is
+    not "1.88 m". A duration is kept in its last unit ("2:01:09" is read in seconds too)."""
+    read: list[Number] = []
+    for number in ordered:
+        joined = _joined(text, read[-1], number) if read else None
+        if joined is None:
+            read.append(number)
+            continue
+        unit_word = _UNIT_WORD.match(text, number.end)
+        low, high = _bounds(joined.value, joined.qualifier)
+        text_end = unit_word.end() if unit_word else number.end
+        read[-1] = replace(joined, text=text[joined.start : text_end], low=low, high=high)
+    return read
+
+
+def _joined(text: str, whole: Number, number: Number) -> Number | None:
+    """``whole`` and ``number`` as one value, where ``number`` goes on ``whole`` in the next smaller
+    unit and is less than one of ``whole``'s: a measure in feet or pounds ("6 ft 2 in", "6 feet
+    and 2 inches"; "in" counts as inches only here, right after a measure in feet), or a duration
+    in hours or minutes ("2 hours, 1 minute", "1 hr 45 min")."""
+    if number.qualifier is not None or not _BETWEEN_PARTS.fullmatch(text, whole.end, number.start):
+        return None
+    if whole.unit in _SIXTIETHS_OF and _SIXTIETHS_OF[whole.unit] == number.unit and 0 <= number.value < 60:
+        value = whole.value * 60 + number.value
+        return replace(whole, value=value, unit=number.unit, after=number.after, end=number.end, step=number.step)
+    size = next((k for k in _PARTS_OF if math.isclose(whole.scale, k)), None)
+    if size is None:
+        return None
+    small = _PARTS_OF[size]
+    if number.unit is None and size == _FOOT and number.after == "in":
+        number = replace(number, unit=whole.unit, value=number.value * small, step=number.step * small, scale=small)
+    if number.unit != whole.unit or not math.isclose(number.scale, small) or not 0 <= number.value < size:
+        return None
+    value = whole.value + number.value
+    return replace(whole, value=value, after=number.after, end=number.end, step=number.step, scale=1.0)
 
 
 _LIST_JOIN = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*(?:,|,?\s+(?:and|or))\s*", re.I)
@@ -1518,12 +1589,14 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, and one
-    that compares the value before with another ("…45.3% compared with 44.1% a year ago") the
-    subject's or, where none is found, the clause before's, so it is about the same thing as the
-    clause before, as it reads. A clause's words leave out its numbers as written and their units
-    (:func:`_about_words`, :func:`_unit_words`). With ``gaps`` (the evidence's sentences), a clause
-    that leaves out its verb reads with it (:func:`_gapped`)."""
+    that compares the value before with another ("…45.3% compared with 44.1% a year ago") or gives
+    its change (", up 11% on a year ago") the subject's or, where none is found, the clause
+    before's, so it is about the same thing as the clause before, as it reads. A clause's words
+    leave out its numbers as written and their units (:func:`_about_words`, :func:`_unit_words`).
+    With ``gaps`` (the evidence's sentences), a clause that leaves out its verb reads with it
+    (:func:`_gapped`)."""
     text, numbers = _read(sentence)
+    about, units = _about_words(text, numbers), _unit_words(numbers)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
         if _a_span(left, right) and _BETWEEN.search(text, max(0, left.start - 12), left.start):
@@ -1532,20 +1605,19 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
         cut = _own_bracket(text, left, right) if cut is None else cut
         if cut is not None and not gaps and _compares_directly(text, cut, right):
             continue  # a claim's "…£612.4m, up from £583.2m" states the two as one clause does
-        if cut is None or (left.unit != right.unit and not _content_words(text[cuts[-1] : cut])):
-            continue  # one clause; or "In 2022, revenue was…", where the year frames the clause
+        if cut is None or (left.unit != right.unit and not _content_words(about[cuts[-1] : cut])):
+            continue  # one clause; or "In (May) 2022, revenue was…", where the time frames the clause
         cuts.append(cut)
     cuts.append(len(text))
     fronted = _FRONTED.match(text)  # "In 2022, revenue was…": the subject follows the time
     subject = _content_words(subject_of(text) or (fronted and subject_of(text[fronted.end() :])) or "")
-    about, units = _about_words(text, numbers), _unit_words(numbers)
     whole = _content_words(about) - units
     segments: list[_Segment] = []
     for start, end in itertools.pairwise(cuts):
         words = _content_words(about[start:end]) - units
         if start and _continues(text[start:end]):
             words |= subject
-        elif start and _COMPARISON.match(text[start:end]):  # about what the clause before is about
+        elif start and (_COMPARISON.match(text[start:end]) or _CHANGE.match(text[start:end])):  # the same thing
             words |= subject or segments[-1].words
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
         named = _named_subject(sentence) if start == 0 else frozenset()
@@ -1626,6 +1698,11 @@ _COMPARISON = re.compile(rf"^,?\s+(?:an?\s+[a-z]+(?:\s+[a-z]+)?,\s+)?(?:(?:up|do
 """A clause that compares the value before with another (", up from $3.9 billion in 2021",
 "compared with 44.1% a year ago", "versus $1.10"), after an aside on it or not (", a record, up
 from £583.2m")."""
+
+
+_CHANGE = re.compile(r"^,?\s+(?:up|down|rising|falling)\s+(?=[\d$€£¥₹])", re.I)
+"""A clause that gives the value before's change (", up 11% on a year ago", ", down $3 million"):
+about the same thing as the clause before, whose words it is read with (:func:`_segments`)."""
 
 
 def _continues(clause: str) -> bool:
@@ -1740,6 +1817,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     claim_read = _read(claim_text(sentence))[0]
     if not claim:
         return None
+    claim = [
+        replace(segment, numbers=tuple(_as_the_evidence_reads(n, claim_read, available) for n in segment.numbers))
+        for segment in claim
+    ]
     subject = _content_words(subject_of(sentence) or "")
     subject_in_evidence = any(subject & s.words for s in available)
     names_its_subject = bool(_named_subject(sentence))  # "Mount Kenya station", not "A total of 39 inmates"
@@ -1793,8 +1874,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     number in changes
                     or _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
+                    or _a_level_moved(number, at_place)
                     or _a_total(number, at_place)
                     or _a_rate(number, segment.numbers, holders_of, at_place)
+                    or _a_multiple(number, claim_numbers, holders_of, at_place)
                     or _a_share(number, claim_numbers, holders_of, at_place)
                 ):
                     worked.append(number)
@@ -1854,6 +1937,32 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
     )
+
+
+_BARE_M = re.compile(r"m(?![^\W\d_])")
+
+
+def _as_the_evidence_reads(number: Number, text: str, available: Sequence[_Segment]) -> Number:
+    """``number`` as millions where it is written with a bare "m" joined to it, which the reading
+    took for metres ("1.3m children": nothing known to be counted in millions follows it,
+    :data:`_MILLION`), and the evidence reads it so: it holds the value in millions and not in
+    metres, or gives a value in its role only in millions ("1.5m children" against "1.3 million
+    children"). "m" means either, and the evidence tells which."""
+    if number.unit != "[length]" or number.scale != 1.0 or not (m := _BARE_M.match(text, number.end)):
+        return number
+    value = number.value * _SCALES["million"]
+    low, high = _bounds(value, number.qualifier)
+    after = next(iter(_words_after(text, m.end())), number.after)
+    millions = replace(
+        number, value=value, unit=None, after=after, low=low, high=high, step=number.step * _SCALES["million"]
+    )
+    evidence = [a for segment in available for a in segment.numbers]
+    for test in (Number.implied_by, Number.same_role):
+        if any(test(number, a) for a in evidence):
+            return number
+        if any(test(millions, a) for a in evidence):
+            return millions
+    return number
 
 
 _EDITION_WORDS = 3
@@ -2089,6 +2198,27 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
     return False
 
 
+def _a_level_moved(number: Number, at_place: Mapping[tuple[int, int], Sequence[Number]]) -> bool:
+    """Whether ``number``, a percentage, is a level that one sentence of the evidence states moved
+    by a change in percentage points ("fell by 2.1 percentage points from a baseline of 8.3%" for
+    "fell to 6.2%"): the units tell the level from the change, so, unlike
+    :func:`_a_difference`'s, neither need be in the claim. The rule does not read which way it
+    moved; the model does."""
+    if number.unit != "%" or number.qualifier is not None or number.ratio:
+        return False
+    for numbers in at_place.values():
+        levels = [a.value for a in numbers if a.unit == "%" and a.qualifier is None]
+        changes = [a.value for a in numbers if a.unit == "pp" and a.qualifier is None]
+        if any(
+            abs(level + sign * change - number.value) <= number.tolerance
+            for level in levels
+            for change in changes
+            for sign in (1, -1)
+        ):
+            return True
+    return False
+
+
 _ADDENDS = 6
 """The most values of a kind an evidence sentence may hold for the rule to try their totals: in a
 longer list some total of two or three matches almost any count."""
@@ -2150,6 +2280,30 @@ def _a_rate(
         for total in totals
         for holder in holders_of[total]
         for a in at_place[holder.place]
+    )
+
+
+def _a_multiple(
+    number: Number,
+    alongside: Sequence[Number],
+    holders_of: Mapping[Number, Sequence[_Segment]],
+    at_place: Mapping[tuple[int, int], Sequence[Number]],
+) -> bool:
+    """Whether ``number``, stated as a multiple ("ten times the 1998 estimate"), is a value the
+    claim states (``alongside``: in any of its clauses) divided by another value of its kind in the
+    evidence sentence holding that value ("about US$10 billion, after the planned cost of about $1
+    billion in 1998 grew"): an answer works it out, and the model reads whether it did so right.
+    The quotient must round to the number as written (within a tenth after "about"), so a multiple
+    that merely equals some quotient of unrelated numbers is not excused."""
+    if number.after != "times" or number.unit is not None or number.qualifier not in (None, "about"):
+        return False
+    slack = number.tolerance if number.qualifier is None else APPROXIMATE * number.value
+    return any(
+        other.unit == total.unit and other.value > 0 and abs(total.value / other.value - number.value) <= slack
+        for total in alongside
+        if total is not number and total.unit not in _NO_ARITHMETIC and not total.is_name
+        for holder in holders_of[total]
+        for other in at_place[holder.place]
     )
 
 
