@@ -1080,6 +1080,15 @@ _BRIDGE = "The bridge cost £180 million, after an original budget of £60 milli
 _RESULTS = "Sales came in at $640 million, up 8% on a year ago, while adjusted EBIT rose 3%."
 _RACE = "Tanui won the women's race in 2:21:07. The ferry crossing to the start takes 80 minutes."
 _FORECAST = "Highs between 24C and 28C are expected on Friday."
+_TRIAL = "The treatment slowed decline by 31% over 18 months, while side effects rose 9%."
+_VOTE = "Members voted 61 to 34 for the motion, with five abstentions."
+_CHIP = "The new chip is up to 12% faster while drawing 25% less power than the old one."
+_SENTENCE = "The club's former treasurer has been jailed for six years and six months for fraud."
+_PHONES = (
+    "The firm launched the Pixel 9, which has a 6.1-inch display, down from 6.2 inches on the Pixel 8, "
+    "and a larger 6.8-inch Pro XL model."
+)
+_ABBEY = "The abbey was consecrated on Holy Innocents' Day, 28 December 1065; the king died days later."
 _JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spring."
 
 
@@ -1115,6 +1124,26 @@ _JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spri
         ("She won in 2 hours, 21 minutes and 27 seconds.", _RACE, "contradicted"),
         ("The ferry crossing takes 1 hr 20 min.", _RACE, None),
         ("The ferry crossing takes 1 hr 30 min.", _RACE, "contradicted"),
+        # two bounds of one duration in two units say the same
+        ("The treatment slowed decline by 31% over a year and a half.", _TRIAL, None),
+        ("The treatment slowed decline by 41% over a year and a half.", _TRIAL, "contradicted"),
+        # a margin the words name, worked out from two values of one sentence
+        ("The motion carried by a majority of 27.", _VOTE, None),
+        ("The motion carried by a majority of 17.", _VOTE, "unsupported"),
+        # a day known by name is its date
+        ("The abbey was consecrated on 28 December 1065.", _ABBEY, None),
+        ("The abbey was consecrated on Christmas Day 1065.", _ABBEY, "contradicted"),
+        ("The treaty was signed on New Year's Day 1801.", "The treaty was signed on 1 January 1801.", None),
+        # a share as a comparison; a sentence in years and months
+        ("The new chip draws a quarter less power.", _CHIP, None),
+        ("The new chip draws a third less power.", _CHIP, "contradicted"),
+        ("The former treasurer was jailed for six and a half years.", _SENTENCE, None),
+        ("The former treasurer was jailed for six years and three months.", _SENTENCE, "contradicted"),
+        # a product's number is its name; a relative clause is about what the clause before names,
+        # and each side of a comparison keeps its own words and values
+        ("The Pixel 9 has a 6.1in screen, compared with 6.2in on the previous model.", _PHONES, None),
+        ("The Pixel 9 has a 6.8in screen.", _PHONES, "contradicted"),
+        ("The Pixel 9 has a 6.8in screen, compared with 6.2in on the previous model.", _PHONES, "contradicted"),
         # a range whose temperature scale is written once
         ("Highs of 24-28C are expected on Friday.", _FORECAST, None),
         ("Highs of 24-30C are expected on Friday.", _FORECAST, "contradicted"),
@@ -1132,8 +1161,12 @@ def test_values_as_pages_and_results_calls_write_them(sentence: str, premise: st
     a clause of its own, so another sentence's "By 2019 … £11 million" paired the year with another
     sum), "2.8m pensioners", "three times its original budget", "up 8% on a year ago" read
     apart from the sales it is the change of, "2 hours, 21 minutes and 7 seconds" against
-    "2:21:07", "24-28C", "0.4 points" and a rate "fell to 4.1%" against "fell by 0.4 percentage
-    points from 4.5%"; each beside a wrong value that still fails."""
+    "2:21:07", "24-28C", "0.4 points", a rate "fell to 4.1%" against "fell by 0.4 percentage
+    points from 4.5%", "a majority of 27" of "61 to 34", "New Year's Day 1801", "a quarter less
+    power", "six and a half years" of "six years and six months", and a phone's screen beside its
+    predecessor's (the larger model's clause shared more words with the answer than the relative
+    clause ", which has a 6.1-inch display" did, and "Pixel 8" was paired with the answer's
+    "Pixel 9"); each beside a wrong value that still fails."""
     assert number_verdict(sentence, premise) == expected
 
 

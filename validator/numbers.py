@@ -388,10 +388,10 @@ five or more letters then "." is a sentence's end where text runs sentences toge
 The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
 unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
 _NAME_THEN_NUMBER = re.compile(
-    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,})\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
+    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+)\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
 )
 """A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
-"World War II". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500",
+"World War II", "iPhone 16". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500",
 "Since 2002": :data:`_LEADS_A_NUMBER`), nor a name before a measure ("circles the Earth 705
 kilometres up")."""
 _LEADS_A_NUMBER = frozenset(
@@ -583,8 +583,8 @@ class Number:
         if mine != theirs:
             return False
         length = other.value * their_size / size  # in this number's unit
-        if self.qualifier in (None, "about", "nearly", "exactly"):
-            return _close(self.value, length)
+        if self.qualifier in (None, "about", "nearly", "exactly") or self.qualifier == other.qualifier:
+            return _close(self.value, length)  # "over 1.5 years" says what "over 18 months" does
         return self.low <= length <= self.high
 
     def converted(self, other: Number) -> bool:
@@ -764,16 +764,21 @@ _SHARE = re.compile(
     r"|(?P<lead>\b[a-z]+\s+)?\bhalf\s+(?:of\s+)?(?=(?:the|its|their|his|her|our|all|them|these|those)\b)"
     rf"|\b(?P<some>\d{{1,3}}|{_SMALL})\s+(?:in|out\s+of)\s+"
     rf"(?P<every>\d{{1,3}}|{_SMALL}|a\s+hundred|a\s+thousand)\b(?=\s+(?P<of>[a-z]+))"
-    rf"|\b(?P<many>{_SMALL})[\s-]+(?P<fraction>third|fifth|sixth|eighth|tenth)s\b(?!\s+of\b)",
+    rf"|\b(?P<many>{_SMALL})[\s-]+(?P<fraction>third|fifth|sixth|eighth|tenth)s\b(?!\s+of\b)"
+    rf"|\b(?P<than>an?|{_SMALL})[\s-]+(?P<part_than>{'|'.join(_PARTS)})(?P<parts_than>s)?"
+    r"(?=\s+(?:less|more|fewer|lower|higher|cheaper|dearer|faster|slower|smaller|larger|bigger|longer|shorter)\b)",
     re.I,
 )
 """A share in words: "a third of", "two-thirds of", "three quarters of", "half the", "one in five",
 "3 out of 4", a plural part alone ("two thirds voted yes", "about two-fifths,"; not quarters or
 halves: "for three quarters" are periods), and a change by one ("fell by a third", "rose a fifth
-from"). A part alone is an
+from", "a fifth less power"). A part alone is an
 ordinal or a period ("the third quarter", "the first half of 2024", "a quarter of an hour", "a
 third time"), so a part counts as a share only with its count and "of" or a change, "half" only
 before what it divides, and "2 in 5" only of a thing, not a unit ("2 in 5 minutes")."""
+_SHARE_GROUPS = (("count", "part", "plural"), ("change", "changed", "changes"), ("than", "part_than", "parts_than"))
+"""The groups of :data:`_SHARE` that give a share's count, part and plural, for each way it is
+written ("a third of", "fell by a third", "a fifth less")."""
 _NOT_A_SHARE = frozenset({"first", "second", "latter", "other", "the", "each", "and", "a", "an"})
 """Words before "half" that make it a period or a part of a number ("the first half", "one and a half")."""
 
@@ -793,12 +798,9 @@ def _shares(text: str) -> str:
             if not 2 <= count < parts:
                 return match.group()
             share, lead = 100 * count / parts, ""
-        elif match.group("count") or match.group("change"):
-            count, part, plural = (
-                match.group("count", "part", "plural")
-                if match.group("count")
-                else match.group("change", "changed", "changes")
-            )
+        elif match.group("count") or match.group("change") or match.group("than"):
+            groups = next(g for g in _SHARE_GROUPS if match.group(g[0]))
+            count, part, plural = match.group(*groups)
             if bool(plural or part.lower() == "halves") != (_count(count) > 1):
                 return match.group()
             share, lead = 100 * _count(count) / _PARTS.get(part.lower(), 2), match.group("by") or ""
@@ -809,7 +811,7 @@ def _shares(text: str) -> str:
             share = 50.0
         bound = _QUALIFIER.search(text[max(0, match.start() + len(lead) - 24) : match.start() + len(lead)])
         spacing = match.group()[len(match.group().rstrip()) :]
-        of = "" if match.group("change") or match.group("many") else " of"
+        of = "" if match.group("change") or match.group("many") or match.group("than") else " of"
         return f"{lead}{'' if bound else 'about '}{share:.4g}{_RATIO_PLACEHOLDER}{of}{spacing}"
 
     return _SHARE.sub(percentage, text)
@@ -831,6 +833,27 @@ _SHORT_SCALE = re.compile(
     rf"(?P<number>(?:{_SIGN}\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
     r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
+)
+_NAMED_DAYS = {
+    "new year's day": "1 January",
+    "valentine's day": "14 February",
+    "st patrick's day": "17 March",
+    "st. patrick's day": "17 March",
+    "bastille day": "14 July",
+    "halloween": "31 October",
+    "guy fawkes night": "5 November",
+    "bonfire night": "5 November",
+    "armistice day": "11 November",
+    "christmas eve": "24 December",
+    "christmas day": "25 December",
+    "boxing day": "26 December",
+    "new year's eve": "31 December",
+    "hogmanay": "31 December",
+}
+"""Days of the year known by name, each always on one date ("Christmas Day 1066" is 25 December
+1066); not a feast that moves (Easter, Thanksgiving)."""
+_NAMED_DAY = re.compile(
+    r"\b(?:" + "|".join(re.escape(day).replace("'", "['\u2019]") for day in _NAMED_DAYS) + r")\b", re.I
 )
 _SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
 """A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
@@ -928,9 +951,11 @@ def _written_out(text: str) -> str:
     million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
     millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
     write periods and small sums ("Q3" → "third quarter", "FY23" → "fiscal 2023", "45 cents" →
-    "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as "m2" ("m²") and
-    a height in marks ("6'2\"" → "6 ft 2 in")."""
+    "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as
+    "m2" ("m²"), a height in marks ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas
+    Day" → "25 December", :data:`_NAMED_DAYS`)."""
     text = _QUARTER.sub(_quarter, text)
+    text = _NAMED_DAY.sub(lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")], text)
     text = _FISCAL_YEAR.sub(
         lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
     )
@@ -1409,8 +1434,9 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
 _FOOT, _INCH, _POUND, _OUNCE = 0.3048, 0.0254, 0.45359237, 0.028349523125
 _PARTS_OF = {_FOOT: _INCH, _POUND: _OUNCE}
 """A unit, by its size, and the smaller one a measure in it goes on in ("6 ft 2 in", "7 lb 4 oz")."""
-_SIXTIETHS_OF = {"h": "min", "min": "s"}
-"""A unit of time and the one a duration in it goes on in ("2 hours, 1 minute and 9 seconds")."""
+_SMALLER_TIME = {"years": ("month", 12), "h": ("min", 60), "min": ("s", 60)}
+"""A unit of time, the one a duration in it goes on in, and how many of that make one ("eight
+years and six months", "2 hours, 1 minute and 9 seconds")."""
 _BETWEEN_PARTS = re.compile(r"\s*[^\W\d_]+\.?\s*(?:,\s*|and\s+)?")
 
 
@@ -1438,11 +1464,13 @@ def _joined(text: str, whole: Number, number: Number) -> Number | None:
     """``whole`` and ``number`` as one value, where ``number`` goes on ``whole`` in the next smaller
     unit and is less than one of ``whole``'s: a measure in feet or pounds ("6 ft 2 in", "6 feet
     and 2 inches"; "in" counts as inches only here, right after a measure in feet), or a duration
-    in hours or minutes ("2 hours, 1 minute", "1 hr 45 min")."""
+    in years, hours or minutes ("eight years and six months", "2 hours, 1 minute", "1 hr 45
+    min")."""
     if number.qualifier is not None or not _BETWEEN_PARTS.fullmatch(text, whole.end, number.start):
         return None
-    if whole.unit in _SIXTIETHS_OF and _SIXTIETHS_OF[whole.unit] == number.unit and 0 <= number.value < 60:
-        value = whole.value * 60 + number.value
+    smaller, count = _SMALLER_TIME.get(whole.unit or "", (None, 0))
+    if smaller is not None and number.unit == smaller and 0 <= number.value < count:
+        value = whole.value * count + number.value
         return replace(whole, value=value, unit=number.unit, after=number.after, end=number.end, step=number.step)
     size = next((k for k in _PARTS_OF if math.isclose(whole.scale, k)), None)
     if size is None:
@@ -1578,20 +1606,24 @@ def _named_subject(sentence: str) -> frozenset[str]:
     return _content_words(subject) | (frozenset({stem(initials.lower())}) if len(initials) >= 2 else frozenset())
 
 
-def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)) -> list[_Segment]:
+def _segments(
+    sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0), sides: bool = False
+) -> list[_Segment]:
     """``sentence`` cut between each two consecutive numbers where the first one's clause ends
     (:func:`_clause_end`), unless all that clause holds is its number, of another kind than the
     next ("In 2022, revenue was $4.5 billion": a phrase before the clause sets its time, and goes
     with it; "In 2007, … a 2004 film" stays two clauses), or the two are the ends of a span of
     times ("between 5am and 11pm", :func:`_a_span`). Without ``gaps`` (the sentence checked), a
     clause that compares the value before with another and nothing else stays with it ("…£612.4
-    million, up from £583.2 million" states both of one thing).
+    million, up from £583.2 million" states both of one thing); with ``sides``, it is cut there too,
+    so that each side of the comparison has its own words and values (:func:`_check`).
 
     A clause that goes on with the same subject ("The Berlin Wall was built in 1961 and fell in
     1989.": "and fell in 1989" has no subject of its own) also holds that subject's words, and one
     that compares the value before with another ("…45.3% compared with 44.1% a year ago") or gives
     its change (", up 11% on a year ago") the subject's or, where none is found, the clause
-    before's, so it is about the same thing as the clause before, as it reads. A clause's words
+    before's, so it is about the same thing as the clause before, as it reads; so is a relative
+    clause (", which features a 6.3-inch display"), with the clause before's words. A clause's words
     leave out its numbers as written and their units (:func:`_about_words`, :func:`_unit_words`).
     With ``gaps`` (the evidence's sentences), a clause that leaves out its verb reads with it
     (:func:`_gapped`)."""
@@ -1603,7 +1635,7 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
             continue  # "open between 5am and 11pm": one clause, as "from 5am to 11pm" is
         cut = _clause_end(text, left.end, right.start)
         cut = _own_bracket(text, left, right) if cut is None else cut
-        if cut is not None and not gaps and _compares_directly(text, cut, right):
+        if cut is not None and not gaps and not sides and _compares_directly(text, cut, right):
             continue  # a claim's "…£612.4m, up from £583.2m" states the two as one clause does
         if cut is None or (left.unit != right.unit and not _content_words(about[cuts[-1] : cut])):
             continue  # one clause; or "In (May) 2022, revenue was…", where the time frames the clause
@@ -1619,6 +1651,8 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
             words |= subject
         elif start and (_COMPARISON.match(text[start:end]) or _CHANGE.match(text[start:end])):  # the same thing
             words |= subject or segments[-1].words
+        elif start and _RELATIVE.match(text[start:end]):  # ", which features…": what the clause before names
+            words |= segments[-1].words
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
         named = _named_subject(sentence) if start == 0 else frozenset()
         segments.append(_Segment(numbers_in, words, named, whole, place))
@@ -1635,7 +1669,8 @@ def _about_words(text: str, numbers: Sequence[Number]) -> str:
     kind of value it is, not what its clause is about."""
     blanked = list(text)
     for number in numbers:
-        blanked[number.start : number.end] = " " * (number.end - number.start)
+        if not number.is_name:  # a name's words ("iPhone 16") say what the clause is about
+            blanked[number.start : number.end] = " " * (number.end - number.start)
     return "".join(blanked)
 
 
@@ -1700,6 +1735,9 @@ _COMPARISON = re.compile(rf"^,?\s+(?:an?\s+[a-z]+(?:\s+[a-z]+)?,\s+)?(?:(?:up|do
 from £583.2m")."""
 
 
+_RELATIVE = re.compile(r"^,?\s+(?:which|who|whose)\b", re.I)
+"""A relative clause (", which features a 6.3-inch display"): about what the clause before names,
+whose words it is read with (:func:`_segments`)."""
 _CHANGE = re.compile(r"^,?\s+(?:up|down|rising|falling)\s+(?=[\d$€£¥₹])", re.I)
 """A clause that gives the value before's change (", up 11% on a year ago", ", down $3 million"):
 about the same thing as the clause before, whose words it is read with (:func:`_segments`)."""
@@ -1821,6 +1859,10 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
         replace(segment, numbers=tuple(_as_the_evidence_reads(n, claim_read, available) for n in segment.numbers))
         for segment in claim
     ]
+    # each side of a comparison in a clause ("a 6.3in screen, compared with 6.1in on the previous
+    # model"): its words lead its values, and its values are paired with each other only
+    sides = _segments(claim_text(sentence), sides=True)
+    side_of = {n.start: index for index, side in enumerate(sides) for n in side.numbers}
     subject = _content_words(subject_of(sentence) or "")
     subject_in_evidence = any(subject & s.words for s in available)
     names_its_subject = bool(_named_subject(sentence))  # "Mount Kenya station", not "A total of 39 inmates"
@@ -1875,6 +1917,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                     or _worked_out(number, available)
                     or _a_difference(number, segment.numbers, available)
                     or _a_level_moved(number, at_place)
+                    or _a_margin(number, at_place)
                     or _a_total(number, at_place)
                     or _a_rate(number, segment.numbers, holders_of, at_place)
                     or _a_multiple(number, claim_numbers, holders_of, at_place)
@@ -1905,12 +1948,13 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 if number.unit == "age" or o.place in around or (unnamed and subject <= o.sentence_words)
             ]
             led, rival_led = _led_to(number, vouching), _led_to(number, beside, same_role=True)
+            own_side = sides[side_of[number.start]] if number.start in side_of else segment
             if led and not rival_led:
                 continue  # stated after the claim's own words, and no rival is
             if (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
                 not _paired_alike(labels, vouching)
                 and all(
-                    any(r.beats(h, segment, subject) for r in others if not _states_only(r, alongside, number))
+                    any(r.beats(h, own_side, subject) for r in others if not _states_only(r, alongside, number))
                     for h in vouching
                 )
             ):
@@ -1924,7 +1968,12 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in unpaired)) for segment in claim]
     if not missing and not misplaced:
         stated_numbers = [n for segment in claim for n in segment.numbers]
-        misplaced = [n for segment in claim for n in _paired_elsewhere(segment, stated_numbers, available)]
+        misplaced = [
+            n
+            for segment in claim
+            for side in _by_side(segment, side_of)
+            for n in _paired_elsewhere(side, stated_numbers, available)
+        ]
     if not missing and not misplaced:
         return None
     if misplaced:
@@ -2074,6 +2123,18 @@ def _around(places: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
     return {(passage, sentence + step) for passage, sentence in places for step in (-1, 0, 1)}
 
 
+def _by_side(segment: _Segment, side_of: Mapping[int, int]) -> list[_Segment]:
+    """``segment``, a claim's clause, with its values grouped by the side of a comparison each is on
+    (``side_of``: by where a value starts): the values before ", compared with …" are paired with
+    each other, and those after with each other, not across it. "The iPhone 16 Pro has a 6.3in
+    screen, compared with 6.1in on the previous model" gives 6.1in to the previous model, where the
+    source pairs it with the iPhone 15."""
+    groups: dict[int, list[Number]] = {}
+    for number in segment.numbers:
+        groups.setdefault(side_of.get(number.start, -1), []).append(number)
+    return [replace(segment, numbers=tuple(numbers)) for numbers in groups.values()]
+
+
 def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequence[_Segment]) -> list[Number]:
     """The numbers of a claim's clause that the evidence pairs with another value: each is vouched
     for somewhere, but no one piece of the evidence holds them all, and a piece that holds one
@@ -2196,6 +2257,32 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
                 if any(_has_near(values, target, tolerance, value) for target in targets):
                     return True
     return False
+
+
+_MARGIN_WORDS = frozenset({"majority", "margin", "gap", "lead", "difference", "behind", "ahead", "clear"})
+"""Words that say a value is a difference of two others ("a majority of 13", "a margin of 4",
+"9 points clear")."""
+
+
+def _a_margin(number: Number, at_place: Mapping[tuple[int, int], Sequence[Number]]) -> bool:
+    """Whether ``number``, which its words say is a difference (:data:`_MARGIN_WORDS`: "passed by a
+    majority of 13"), is the difference of two values of its kind that one sentence of the
+    evidence states ("voted 34 to 21 in favour"): an answer works it out, and the model reads
+    whether it did so right. Unlike :func:`_a_difference`'s, neither value need be in the claim:
+    the words say what it is."""
+    if (
+        not _MARGIN_WORDS & {*number.lead, number.after}
+        or number.unit in _NO_ARITHMETIC
+        or number.is_name
+        or number.qualifier is not None
+    ):
+        return False
+    return any(
+        abs(abs(a.value - b.value) - number.value) <= number.tolerance
+        for numbers in at_place.values()
+        for a, b in itertools.combinations([n for n in numbers if n.same_kind(number) and not n.is_name], 2)
+        if a.unit == b.unit and a.unit not in _NO_ARITHMETIC
+    )
 
 
 def _a_level_moved(number: Number, at_place: Mapping[tuple[int, int], Sequence[Number]]) -> bool:
