@@ -1082,6 +1082,10 @@ _RACE = "Tanui won the women's race in 2:21:07. The ferry crossing to the start 
 _FORECAST = "Highs between 24C and 28C are expected on Friday."
 _TRIAL = "The treatment slowed decline by 31% over 18 months, while side effects rose 9%."
 _VOTE = "Members voted 61 to 34 for the motion, with five abstentions."
+_HBA1C = (
+    "The trial's 940 patients lost 9.1% of their body weight, against 1.9% on placebo. Their HbA1c, a "
+    "measure of blood sugar, fell 1.4 percentage points from 7.9%."
+)
 _CHIP = "The new chip is up to 12% faster while drawing 25% less power than the old one."
 _SENTENCE = "The club's former treasurer has been jailed for six years and six months for fraud."
 _PHONES = (
@@ -1144,6 +1148,9 @@ _JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spri
         ("The Pixel 9 has a 6.1in screen, compared with 6.2in on the previous model.", _PHONES, None),
         ("The Pixel 9 has a 6.8in screen.", _PHONES, "contradicted"),
         ("The Pixel 9 has a 6.8in screen, compared with 6.2in on the previous model.", _PHONES, "contradicted"),
+        # a piece that holds only the answer's name ("HbA1c") pairs it with nothing
+        ("HbA1c fell 1.4 points from 7.9%.", _HBA1C, None),
+        ("HbA1c fell 1.4 points from 9.1%.", _HBA1C, "contradicted"),
         # a range whose temperature scale is written once
         ("Highs of 24-28C are expected on Friday.", _FORECAST, None),
         ("Highs of 24-30C are expected on Friday.", _FORECAST, "contradicted"),

@@ -2155,7 +2155,9 @@ def _paired_elsewhere(claim: _Segment, stated: Sequence[Number], available: Sequ
         return place in near[index]
 
     for segment in available:
-        if not any(n.implied_by(a) for n in claim.numbers for a in segment.numbers):
+        # a piece that holds only a name of the claim's ("HbA1c", "iPhone 16") pairs nothing: a
+        # name recurs all through a text, beside every value said of it
+        if not any(n.implied_by(a) for n in claim.numbers if not n.is_name for a in segment.numbers):
             continue
         values = segment.numbers
         held = [any(n.implied_by(a) for n in stated) for a in values]
