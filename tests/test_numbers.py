@@ -1086,6 +1086,7 @@ _HBA1C = (
     "The trial's 940 patients lost 9.1% of their body weight, against 1.9% on placebo. Their HbA1c, a "
     "measure of blood sugar, fell 1.4 percentage points from 7.9%."
 )
+_LEVY = "The levy adds £54.20 a year to an average household bill, taking it to £1,210.80."
 _CHIP = "The new chip is up to 12% faster while drawing 25% less power than the old one."
 _SENTENCE = "The club's former treasurer has been jailed for six years and six months for fraud."
 _PHONES = (
@@ -1148,6 +1149,9 @@ _JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spri
         ("The Pixel 9 has a 6.1in screen, compared with 6.2in on the previous model.", _PHONES, None),
         ("The Pixel 9 has a 6.8in screen.", _PHONES, "contradicted"),
         ("The Pixel 9 has a 6.8in screen, compared with 6.2in on the previous model.", _PHONES, "contradicted"),
+        # a clause that takes what the clause before names to a value is about that
+        ("An average household will pay £54.20 more, bringing its bill to £1,210.80.", _LEVY, None),
+        ("An average household will pay £54.20 more, bringing its bill to £1,310.80.", _LEVY, "contradicted"),
         # a piece that holds only the answer's name ("HbA1c") pairs it with nothing
         ("HbA1c fell 1.4 points from 7.9%.", _HBA1C, None),
         ("HbA1c fell 1.4 points from 9.1%.", _HBA1C, "contradicted"),

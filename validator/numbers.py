@@ -1623,7 +1623,8 @@ def _segments(
     that compares the value before with another ("…45.3% compared with 44.1% a year ago") or gives
     its change (", up 11% on a year ago") the subject's or, where none is found, the clause
     before's, so it is about the same thing as the clause before, as it reads; so is a relative
-    clause (", which features a 6.3-inch display"), with the clause before's words. A clause's words
+    clause (", which features a 6.3-inch display", ", taking it to £2,070.35"), with the clause
+    before's words. A clause's words
     leave out its numbers as written and their units (:func:`_about_words`, :func:`_unit_words`).
     With ``gaps`` (the evidence's sentences), a clause that leaves out its verb reads with it
     (:func:`_gapped`)."""
@@ -1735,9 +1736,13 @@ _COMPARISON = re.compile(rf"^,?\s+(?:an?\s+[a-z]+(?:\s+[a-z]+)?,\s+)?(?:(?:up|do
 from £583.2m")."""
 
 
-_RELATIVE = re.compile(r"^,?\s+(?:which|who|whose)\b", re.I)
-"""A relative clause (", which features a 6.3-inch display"): about what the clause before names,
-whose words it is read with (:func:`_segments`)."""
+_RELATIVE = re.compile(
+    r"^,?\s+(?:which|who|whose|[a-z]+ing\s+(?:it|them|the\s+[a-z]+|its\s+[a-z]+|their\s+[a-z]+)\s+(?:up\s+|down\s+)?to)\b",
+    re.I,
+)
+"""A relative clause (", which features a 6.3-inch display") or one that takes what the clause
+before names to a value (", taking it to £2,070.35", ", bringing the total to 41"): about what the
+clause before names, whose words it is read with (:func:`_segments`)."""
 _CHANGE = re.compile(r"^,?\s+(?:up|down|rising|falling)\s+(?=[\d$€£¥₹])", re.I)
 """A clause that gives the value before's change (", up 11% on a year ago", ", down $3 million"):
 about the same thing as the clause before, whose words it is read with (:func:`_segments`)."""
