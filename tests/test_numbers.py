@@ -1086,6 +1086,7 @@ _HBA1C = (
     "The trial's 940 patients lost 9.1% of their body weight, against 1.9% on placebo. Their HbA1c, a "
     "measure of blood sugar, fell 1.4 percentage points from 7.9%."
 )
+_SUMMIT = "In 2023 the summit was measured at 4,810 m (15,781 ft), down from 4,834 m in 2015."
 _LEVY = "The levy adds £54.20 a year to an average household bill, taking it to £1,210.80."
 _CHIP = "The new chip is up to 12% faster while drawing 25% less power than the old one."
 _SENTENCE = "The club's former treasurer has been jailed for six years and six months for fraud."
@@ -1152,6 +1153,9 @@ _JOBLESS = "The jobless rate fell by 0.4 percentage points from 4.5% in the spri
         # a clause that takes what the clause before names to a value is about that
         ("An average household will pay £54.20 more, bringing its bill to £1,210.80.", _LEVY, None),
         ("An average household will pay £54.20 more, bringing its bill to £1,310.80.", _LEVY, "contradicted"),
+        # a difference whose operand the answer states in another clause
+        ("The summit stood 4,810 metres high in 2023, 24 metres lower than in 2015.", _SUMMIT, None),
+        ("The summit stood 4,810 metres high in 2023, 34 metres lower than in 2015.", _SUMMIT, "contradicted"),
         # a piece that holds only the answer's name ("HbA1c") pairs it with nothing
         ("HbA1c fell 1.4 points from 7.9%.", _HBA1C, None),
         ("HbA1c fell 1.4 points from 9.1%.", _HBA1C, "contradicted"),
@@ -1177,7 +1181,9 @@ def test_values_as_pages_and_results_calls_write_them(sentence: str, premise: st
     power", "six and a half years" of "six years and six months", and a phone's screen beside its
     predecessor's (the larger model's clause shared more words with the answer than the relative
     clause ", which has a 6.1-inch display" did, and "Pixel 8" was paired with the answer's
-    "Pixel 9"); each beside a wrong value that still fails."""
+    "Pixel 9"), "bringing its bill to" against ", taking it to", "24 metres lower" worked out
+    from a level the answer states in its other clause, and "HbA1c" beside another sentence's
+    value; each beside a wrong value that still fails."""
     assert number_verdict(sentence, premise) == expected
 
 

@@ -1920,7 +1920,9 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
                 if (
                     number in changes
                     or _worked_out(number, available)
-                    or _a_difference(number, segment.numbers, available)
+                    or _a_difference(
+                        number, segment.numbers if abs(number.value) <= COUNT_LIMIT else claim_numbers, available
+                    )
                     or _a_level_moved(number, at_place)
                     or _a_margin(number, at_place)
                     or _a_total(number, at_place)
@@ -2230,7 +2232,9 @@ _NO_ARITHMETIC = _FRAMES | {"ordinal", "age"}
 
 def _a_difference(number: Number, alongside: Sequence[Number], available: Sequence[_Segment]) -> bool:
     """Whether ``number`` is worked out from two values of its kind in one sentence of the
-    evidence, one of which the claim states beside it: a change, the difference of two levels
+    evidence, one of which the claim states (``alongside``: in any of its clauses, "3,357 metres
+    tall in 2021, 31 metres higher than in 2018", or, for a value up to :data:`COUNT_LIMIT`, in
+    its clause, as small differences match by chance): a change, the difference of two levels
     ("rose 5 percentage points to 15%" of "rose from 10% to 15%", "lost 3 seats, to 12" of "from 15
     seats to 12"), or a level, another level less or more a change ("from 20.5% to 22%" of
     "expanded 150 basis points to 22%"; the rule does not read which way it moved). An answer works
