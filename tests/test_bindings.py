@@ -252,8 +252,13 @@ CALL = (
             "Harbour Press prints books. Sales at Quayside Media reached £40 million.",
             True,
         ),
+        (
+            "Harbour Press printed the city atlas.",
+            "Harbour Press printed a poetry annual. Quayside Media moved to York in 2019. It printed the city atlas.",
+            True,
+        ),
     ],
-    ids=["the-subjects-own-sales", "profits-of-another", "sales-at-another"],
+    ids=["the-subjects-own-sales", "profits-of-another", "sales-at-another", "it-printed"],
 )
 def test_a_subject_the_claim_writes_in_lower_case_is_no_third_thing(
     guards: dict[str, Guard], answer: str, source: str, fused: bool
@@ -262,7 +267,8 @@ def test_a_subject_the_claim_writes_in_lower_case_is_no_third_thing(
     subject is a word the answer writes in lower case ("Kestrel's … sales") is about what the
     answer is about, whatever names its other clauses hold (EBIT) and whatever other sentences it
     is linked with. Where that sentence's first clause names another company ("Profits rose 12% at
-    Quayside Media", "Sales at Quayside Media…"), the words are still another's."""
+    Quayside Media", "Sales at Quayside Media…"), or that names no subject and leans on a sentence
+    about another ("It printed…" after "Quayside Media moved…"), the words are still another's."""
     result = outcome(guards["nli"].validate(answer, metadata={"sources": [source]}))
     [sentence] = sentences_of(last_result(guards["nli"]))
     assert (sentence["method"] == "binding_check") == fused, sentence

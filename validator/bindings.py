@@ -300,8 +300,11 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     for group in groups:
         if group is holding_subject[0]:
             continue
+        # a lender that names no subject of its own ("He wrote Moby-Dick.") is about its group's
+        group_subjects = frozenset().union(*(sentences[i].subject for i in group))
         lenders = [sentences[i] for i in group if rest & sentences[i].words]
-        others = frozenset().union(*(_what_it_is_about(s, claim_common) for s in lenders)) - names - common
+        about = (_what_it_is_about(s, claim_common) if s.subject else group_subjects for s in lenders)
+        others = frozenset().union(*about) - names - common
         borrowed = covered(group) & rest
         if others and (borrowed & names or len(borrowed) >= BORROWED_WORDS):
             return True
