@@ -391,9 +391,9 @@ _NAME_THEN_NUMBER = re.compile(
     r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+)\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
 )
 """A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
-"World War II", "iPhone 16". Not a month ("May 2019") or a word that opens a phrase ("In 1990", "Over 500",
-"Since 2002": :data:`_LEADS_A_NUMBER`), nor a name before a measure ("circles the Earth 705
-kilometres up")."""
+"World War II", "iPhone 16". Not a month ("May 2019") or a word that opens a phrase ("In 1990",
+"Over 500", "Since 2002": :data:`_LEADS_A_NUMBER`), nor a name before a measure ("circles the
+Earth 705 kilometres up")."""
 _LEADS_A_NUMBER = frozenset(
     [
         "since",
@@ -1624,10 +1624,9 @@ def _segments(
     its change (", up 11% on a year ago") the subject's or, where none is found, the clause
     before's, so it is about the same thing as the clause before, as it reads; so is a relative
     clause (", which features a 6.3-inch display", ", taking it to £2,070.35"), with the clause
-    before's words. A clause's words
-    leave out its numbers as written and their units (:func:`_about_words`, :func:`_unit_words`).
-    With ``gaps`` (the evidence's sentences), a clause that leaves out its verb reads with it
-    (:func:`_gapped`)."""
+    before's words. A clause's words leave out its numbers as written and their units
+    (:func:`_about_words`, :func:`_unit_words`). With ``gaps`` (the evidence's sentences), a clause
+    that leaves out its verb reads with it (:func:`_gapped`)."""
     text, numbers = _read(sentence)
     about, units = _about_words(text, numbers), _unit_words(numbers)
     cuts = [0]
@@ -2271,8 +2270,8 @@ def _a_difference(number: Number, alongside: Sequence[Number], available: Sequen
 
 
 _MARGIN_WORDS = frozenset({"majority", "margin", "gap", "lead", "difference", "behind", "ahead", "clear"})
-"""Words that say a value is a difference of two others ("a majority of 13", "a margin of 4",
-"9 points clear")."""
+"""Words before a value, or the word right after it, that say it is a difference of two others
+("a majority of 13", "a margin of 4", "ahead by 3")."""
 
 
 def _a_margin(number: Number, at_place: Mapping[tuple[int, int], Sequence[Number]]) -> bool:
