@@ -245,13 +245,18 @@ def _abbreviated(claim_names: frozenset[str], premise_names: frozenset[str]) -> 
     )
 
 
-def _what_it_is_about(sentence: _Sentence, claim_common: frozenset[str]) -> frozenset[str]:
-    """The names ``sentence``'s subject holds; where those are all words the claim writes in lower
-    case ("Revenue …" for "Northwind's revenue …"), the names of its first clause, whose common
-    subject they are of ("Revenue at Globex rose…"), and none where it has none ("Revenue came in
-    at $2.41 billion, up 9%, and adjusted EBITDA grew 14%": the claim's revenue)."""
-    own = sentence.subject - claim_common
-    return own if own or not sentence.subject else sentence.opening - claim_common
+def _what_it_is_about(
+    sentence: _Sentence, group_subjects: frozenset[str], claim_common: frozenset[str]
+) -> frozenset[str]:
+    """The names ``sentence``, which lends the claim words, is about: its subject's; its group's
+    subjects where it names no subject of its own ("He wrote Moby-Dick." after "Melville admired
+    whales."); and where its subject's are all words the claim writes in lower case ("Revenue …"
+    for "Northwind's revenue …"), the names of its first clause, whose common subject they are of
+    ("Revenue at Globex rose…"), none where that names nothing ("Revenue came in at $2.41 billion,
+    up 9%, and adjusted EBITDA grew 14%": the claim's revenue)."""
+    if not sentence.subject:
+        return group_subjects
+    return (sentence.subject - claim_common) or (sentence.opening - claim_common)
 
 
 def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Sequence[str] | None = None) -> bool:
@@ -300,11 +305,10 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     for group in groups:
         if group is holding_subject[0]:
             continue
-        # a lender that names no subject of its own ("He wrote Moby-Dick.") is about its group's
         group_subjects = frozenset().union(*(sentences[i].subject for i in group))
         lenders = [sentences[i] for i in group if rest & sentences[i].words]
-        about = (_what_it_is_about(s, claim_common) if s.subject else group_subjects for s in lenders)
-        others = frozenset().union(*about) - names - common
+        others = frozenset().union(*(_what_it_is_about(s, group_subjects, claim_common) for s in lenders))
+        others -= names | common
         borrowed = covered(group) & rest
         if others and (borrowed & names or len(borrowed) >= BORROWED_WORDS):
             return True

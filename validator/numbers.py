@@ -1368,9 +1368,10 @@ def _read(text: str) -> tuple[str, tuple[Number, ...]]:
             if (match.group("meridiem") or "").lower().startswith("p"):
                 hours += 12
             value = hours * 60 + int(match.group("minutes") or 0)
+        digits = match.group("value")
         if unit == "s" and (seconds := match.group("seconds")):
             value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
-        digits = match.group("seconds") if unit == "s" and match.group("seconds") else match.group("value")
+            digits = seconds  # the last digit written is a second's, or a part of one
         step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
         if match.group("scale"):
             value *= _SCALES[match.group("scale").lower()]
