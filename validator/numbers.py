@@ -1664,6 +1664,13 @@ def _segments(
     return segments
 
 
+@lru_cache(maxsize=1024)
+def _claim_segments(sentence: str, sides: bool = False) -> tuple[_Segment, ...]:
+    """A claim's clauses (:func:`_segments`), cut once: :func:`check_numbers` reads a claim against
+    its passages and, before a veto, against its whole sources, both ways (``sides``) each time."""
+    return tuple(_segments(sentence, sides=sides))
+
+
 def _about_words(text: str, numbers: Sequence[Number]) -> str:
     """``text`` (read) with each number blanked out, its scale, its "per cent" and the
     placeholders that stand for them ("numscalemillion", "numratio") with it: they say what
@@ -1854,7 +1861,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     stated = {(n.text, n.value) for n in _read(claim_text(own if own is not None else sentence))[1]}
     claim = [
         replace(segment, numbers=kept)
-        for segment in _segments(claim_text(sentence))
+        for segment in _claim_segments(claim_text(sentence))
         if (kept := tuple(n for n in segment.numbers if (n.text, n.value) in stated))
     ]
     claim_read = _read(claim_text(sentence))[0]
@@ -1866,7 +1873,7 @@ def _check(sentence: str, available: Sequence[_Segment], own: str | None = None)
     ]
     # each side of a comparison in a clause ("a 6.3in screen, compared with 6.1in on the previous
     # model"): its words lead its values, and its values are paired with each other only
-    sides = _segments(claim_text(sentence), sides=True)
+    sides = _claim_segments(claim_text(sentence), sides=True)
     side_of = {n.start: index for index, side in enumerate(sides) for n in side.numbers}
     subject = _content_words(subject_of(sentence) or "")
     subject_in_evidence = any(subject & s.words for s in available)
