@@ -22,7 +22,7 @@ from pathlib import Path
 import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-from training.data import read_jsonl
+from training.pairs import read_jsonl
 from training.train import length_bucketed_batches, mixed_loss, pair_features
 from validator.defaults import BUNDLED_MODEL_DIR
 

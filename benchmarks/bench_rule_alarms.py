@@ -30,8 +30,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from training.data import read_jsonl
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, sample
+from training.pairs import read_jsonl
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.verdicts import DEFAULT_POLICY
 

@@ -10,7 +10,8 @@ import pytest
 import torch
 from transformers import BertConfig, BertForSequenceClassification
 
-from training.data import IN_CONTEXT_CHARS, IN_CONTEXT_ORIGINS, Pair, in_context
+from training.data import IN_CONTEXT_CHARS, IN_CONTEXT_ORIGINS, in_context
+from training.pairs import Pair
 from training.soup import average, greedy_soup
 from training.train import LABEL2ID, mixed_loss
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from training.data import Pair
+from training.pairs import Pair
 from training.swaps import (
     PageSentences,
     clean,

@@ -20,7 +20,7 @@ import torch
 from sklearn.metrics import accuracy_score, balanced_accuracy_score
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-from training.data import LABELS, read_jsonl
+from training.pairs import LABELS, read_jsonl
 from validator import defaults
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL, Backend
 from validator.scorers.nli import NLIScorer

@@ -1,10 +1,13 @@
-"""Prepare the training data of the bundled NLI model: VitaminC, MultiNLI, SNLI, CAD-SNLI, ConjNLI.
+"""Prepare the training data of the bundled NLI model: MultiNLI, SNLI, CAD-SNLI, ConjNLI, the answer sets.
 
-VitaminC (CC BY-SA 3.0) ships inside the BIG-bench sdist on PyPI (Apache-2.0), the only
-place this project can reach it offline-from-hubs. We fetch the sdist file, read the task
-file straight out of the tarball, split it deterministically *grouped by Wikipedia page* (a
-page holds every revision of an evidence sentence and every claim written against it, so
-contrastive pairs can never straddle two splits).
+The answer sets (Factcheck-GPT, ExpertQA, BUMP: :mod:`training.answers`) are LLM answers and
+summaries judged against their sources, the nearest data here to what the validator judges.
+
+VitaminC (CC BY-SA 3.0) shipped inside the BIG-bench 1.0.0 sdist, which the package index no
+longer serves: it is read only where an earlier run cached it (:func:`fetch_task`), split
+*grouped by Wikipedia page* (a page holds every revision of an evidence sentence and every claim
+written against it, so contrastive pairs can never straddle two splits). Without it the recipe
+warm-starts from the bundled 0.3.0 weights, which keep what VitaminC taught.
 
 MultiNLI (2-way: ``entailment`` / ``not_entailment``) and SNLI (3-way) are read from
 ``../shared/data/train`` (see its README for sources and licences), split the same way (grouped by
@@ -38,25 +41,21 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import random
 import re
 import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
-import urllib.parse
-import urllib.request
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
+
+from training.answers import answer_pairs
+from training.pairs import Pair, read_jsonl, write_jsonl
 
 BIGBENCH_FILE = "bigbench-1.0.0.tar.gz"
 TASK_MEMBER = "bigbench/benchmark_tasks/vitaminc_fact_verification/task.json"
-LABELS = ("entailment", "neutral", "contradiction")
-NOT_ENTAILMENT = "not_entailment"  # the 2-way sets' label (training.train gives it its own loss)
 TARGET_TO_LABEL = {"True": "entailment", "False": "contradiction", "Neither": "neutral"}
 SPLIT_BUCKETS = {"train": range(0, 90), "dev": range(90, 95), "test": range(95, 100)}
 SHARED_SETS = {"mnli": "mnli_binary_*.jsonl", "snli": "snli_*.jsonl"}
@@ -74,88 +73,23 @@ WORDNET_DIR = Path("/usr/share/wordnet")
 WORDNET_LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
 
 
-@dataclass(frozen=True)
-class Pair:
-    """One (premise, hypothesis, label) example, plus where it came from."""
-
-    premise: str
-    hypothesis: str
-    label: str
-    page: str
-    origin: str = "vitaminc"
-
-
-def package_index() -> str:
-    """The package index pip is configured with on this machine: ``PIP_INDEX_URL``, else
-    ``pip config``'s ``global.index-url``, else pip's own default. Never a host written here."""
-    if url := os.environ.get("PIP_INDEX_URL"):
-        return url
-    configured = subprocess.run(
-        [sys.executable, "-m", "pip", "config", "get", "global.index-url"], capture_output=True, text=True
-    )
-    if configured.returncode == 0 and configured.stdout.strip():
-        return configured.stdout.strip()
-    from pip._internal.models.index import PyPI  # pip's default index, as pip itself names it
-
-    return PyPI.simple_url
-
-
-_ANCHOR = re.compile(r"<a\s[^>]*href=\"([^\"]+)\"[^>]*>\s*([^<\s]+)\s*</a>", re.I)
-
-
-def index_files(project_url: str) -> list[dict]:
-    """The files a simple index lists for one project, as PEP 691 JSON rows (``filename``,
-    ``url``, ``hashes``): asked for as JSON, read from the HTML page (PEP 503) where the index
-    serves only that."""
-    accept = "application/vnd.pypi.simple.v1+json, text/html;q=0.1"
-    request = urllib.request.Request(project_url, headers={"Accept": accept})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        kind, body = response.headers.get("Content-Type", ""), response.read().decode("utf-8")
-    if "json" in kind:
-        files = json.loads(body)["files"]
-        return [{**f, "url": urllib.parse.urljoin(project_url, f["url"])} for f in files]
-    rows = []
-    for href, name in _ANCHOR.findall(body):
-        url, _, fragment = urllib.parse.urljoin(project_url, href).partition("#")
-        algorithm, _, value = fragment.partition("=")
-        rows.append({"filename": name, "url": url, "hashes": {algorithm: value} if value else {}})
-    return rows
-
-
-def fetch_sdist(cache_dir: Path) -> Path:
-    """Download the BIG-bench sdist file itself from pip's configured index, checked against
-    the index's sha256.
-
-    ``pip download --no-binary`` would *build* the sdist's metadata first, and pip ≥ 26 refuses
-    that for bigbench ("Distributions from PyPI cannot declare direct URL dependencies"); the
-    file is all we need, so it is fetched through the index's simple API instead.
-    """
-    target = cache_dir / BIGBENCH_FILE
-    if target.exists():
-        return target
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    entry = next(f for f in index_files(package_index().rstrip("/") + "/bigbench/") if f["filename"] == BIGBENCH_FILE)
-    if "sha256" not in entry["hashes"]:
-        raise RuntimeError(f"{BIGBENCH_FILE}: the index gives no sha256 to check it against")
-    digest = hashlib.sha256()
-    partial = target.with_suffix(".part")
-    with urllib.request.urlopen(entry["url"], timeout=600) as response, partial.open("wb") as handle:
-        while block := response.read(1 << 20):
-            digest.update(block)
-            handle.write(block)
-    if digest.hexdigest() != entry["hashes"]["sha256"]:
-        partial.unlink()
-        raise RuntimeError(f"{BIGBENCH_FILE}: sha256 does not match the index")
-    partial.rename(target)
-    return target
-
-
 def fetch_task(cache_dir: Path) -> Path:
-    """Extract the VitaminC task file from the BIG-bench sdist (downloaded once)."""
+    """The VitaminC task file, from a copy cached by an earlier run (never downloaded).
+
+    VitaminC reached this project only inside BIG-bench's 1.0.0 sdist, which the package index no
+    longer serves (it lists 0.0.1 alone), so a fresh machine cannot get it. Where an earlier run left
+    the task file or the sdist in ``cache_dir`` it is still read; otherwise this raises
+    :class:`FileNotFoundError`, and :func:`prepare` goes on without VitaminC.
+    """
     task_path = cache_dir / "vitaminc_task.json"
     if task_path.exists():
         return task_path
-    sdist = fetch_sdist(cache_dir)
+    sdist = cache_dir / BIGBENCH_FILE
+    if not sdist.exists():
+        raise FileNotFoundError(
+            f"VitaminC is not cached in {cache_dir} ({task_path.name} or {BIGBENCH_FILE}); the package index no "
+            "longer serves bigbench 1.0.0, so it cannot be downloaded"
+        )
     with tarfile.open(sdist) as tar:
         member = next(m for m in tar.getmembers() if m.name.endswith(TASK_MEMBER))
         extracted = tar.extractfile(member)
@@ -440,22 +374,13 @@ def cap(pairs: list[Pair], limits: Mapping[str, int], rng: random.Random) -> lis
     return kept
 
 
-def read_jsonl(path: Path) -> list[dict]:
-    """Rows of a JSON Lines file, gzip-compressed where its name ends in ``.gz``."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle]
-
-
-def write_jsonl(path: Path, rows: list[dict]) -> None:
-    """Write pairs one JSON object a line, and print how many of each origin and label."""
-    with path.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    counts: dict[str, int] = defaultdict(int)
-    for row in rows:
-        counts[f"{row['origin']}/{row['label']}"] += 1
-    print(f"{path.stem}: {len(rows)} pairs {dict(sorted(counts.items()))}")
+def vitaminc_pairs(cache_dir: Path) -> list[Pair]:
+    """VitaminC's pairs where a cached copy exists (:func:`fetch_task`), else none, said once."""
+    try:
+        return parse_task(fetch_task(cache_dir))
+    except FileNotFoundError as missing:
+        print(f"without VitaminC: {missing}")
+        return []
 
 
 def prepare(
@@ -467,27 +392,33 @@ def prepare(
     in_context_rate: float = 0.0,
     caps: Mapping[str, int] = TRAIN_CAPS,
 ) -> None:
-    """Write ``train.jsonl``, ``dev.jsonl`` and ``test.jsonl`` (only train is augmented and capped).
+    """Write ``train.jsonl``, ``dev.jsonl`` and the held-out test files (only train is augmented
+    and capped).
 
-    dev mixes every source's dev part (thresholds are chosen on it); test is VitaminC's; a set with
-    its own test file keeps it apart (``cad_snli_test.jsonl``), evaluated, never trained on.
+    dev mixes every source's dev part (thresholds are chosen on it). A set with its own test part
+    keeps it apart (``cad_snli_test.jsonl``, ``<answer set>_test.jsonl``, and VitaminC's as
+    ``test.jsonl`` where VitaminC is cached), evaluated, never trained on. The synthetic pairs are
+    made from VitaminC's pages, so a machine without its cached copy trains without them.
     ``caps`` bounds each origin's training pairs (empty: every pair, for a GPU's budget).
     """
     rng = random.Random(seed)
     splits: dict[str, list[Pair]] = defaultdict(list)
-    for pair in parse_task(fetch_task(cache_dir)):
+    for pair in vitaminc_pairs(cache_dir):
         splits[split_of(pair.page)].append(pair)
-    vitaminc_train = list(splits["train"])
-    splits["train"] += synthesize(vitaminc_train, rng, load_wordnet_antonyms(), synthetic_rate)
+    if splits["train"]:
+        splits["train"] += synthesize(list(splits["train"]), rng, load_wordnet_antonyms(), synthetic_rate)
     for name, rows in shared_pairs(shared_dir).items():
         # MultiNLI and SNLI have no test part here: their test-bucket rows go to dev.
         splits["dev" if name == "test" else name] += rows
+    for name, rows in answer_pairs(shared_dir / "answers").items():
+        splits[name] += rows
     splits["train"] = cap(splits["train"], caps, rng)
     splits["train"] += in_context(splits["train"], rng, in_context_rate)
     rng.shuffle(splits["train"])
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, rows in splits.items():
-        write_jsonl(out_dir / f"{name}.jsonl", [asdict(row) for row in rows])
+        if rows:
+            write_jsonl(out_dir / f"{name}.jsonl", [asdict(row) for row in rows])
 
 
 if __name__ == "__main__":
@@ -503,8 +434,16 @@ if __name__ == "__main__":
         "--in-context-rate", type=float, default=0.0, help="share of pairs copied with other pages' premises around"
     )
     parser.add_argument("--uncapped", action="store_true", help="every training pair (TRAIN_CAPS fit 2 CPU cores)")
+    parser.add_argument(
+        "--replay",
+        type=int,
+        default=None,
+        help="at most this many pairs of each public pair set (the answer sets are never capped)",
+    )
     args = parser.parse_args()
     if not 0.0 <= args.in_context_rate <= 1.0:
         parser.error(f"--in-context-rate is a share of the pairs, from 0 to 1, got {args.in_context_rate}")
     caps = {} if args.uncapped else TRAIN_CAPS
+    if args.replay is not None:
+        caps = {origin: min(limit, args.replay) for origin, limit in TRAIN_CAPS.items()}
     prepare(args.out, args.cache, args.shared, args.seed, args.synthetic_rate, args.in_context_rate, caps)

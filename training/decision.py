@@ -48,8 +48,8 @@ from scipy.optimize import minimize
 from scipy.special import expit
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
-from training.data import read_jsonl
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, pair_sets, sample
+from training.pairs import read_jsonl
 from validator import defaults
 from validator.config import CheckerConfig
 from validator.pipeline import CheckRequest, ProvenanceChecker

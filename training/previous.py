@@ -1,9 +1,8 @@
-"""Earlier bundled models, read out of git history: the warm start of training and the "old"
-column of ``make eval-model``.
+"""Earlier bundled models, read out of git history: the "old" columns of ``training.evaluate``.
 
-They are not shipped any more, but every clone of the repository holds them, so both uses
-stay reproducible without a model hub. ``make train-model`` starts from 0.2.0 (and
-``make candidate-model`` from 0.3.0); ``make eval-model`` compares the bundled model with 0.2.0.
+They are not all shipped any more, but every clone of the repository holds them, so the
+comparisons stay reproducible without a model hub: ``make eval-model`` compares the bundled model
+with 0.2.0, ``make train-model`` its candidate with 0.3.0 (the bundled weights it starts from).
 """
 
 from __future__ import annotations

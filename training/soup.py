@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 
-from training.data import read_jsonl
+from training.pairs import read_jsonl
 from training.train import accuracy
 
 logger = logging.getLogger("training.soup")

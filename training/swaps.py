@@ -54,19 +54,16 @@ from nltk.tokenize.treebank import TreebankWordDetokenizer
 
 from training.data import (
     CLAUSE_BREAK,
-    NOT_ENTAILMENT,
-    Pair,
     _overlap,
     _words,
     fetch_task,
     first_clause,
     parse_task,
-    read_jsonl,
     split_of,
     swap_number,
     swap_year,
-    write_jsonl,
 )
+from training.pairs import NOT_ENTAILMENT, Pair, read_jsonl, write_jsonl
 
 LONG_CHARS = 1000
 CLAIM_WORDS = 25  # a one-binding claim: as long as the claims users' answers make

@@ -31,7 +31,7 @@ from pathlib import Path
 import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
-from training.data import LABELS, NOT_ENTAILMENT, read_jsonl
+from training.pairs import LABELS, NOT_ENTAILMENT, read_jsonl
 
 logger = logging.getLogger("training.train")
 ID2LABEL = dict(enumerate(LABELS))

@@ -1,0 +1,125 @@
+"""The snapshot of the model-free rules' findings on real answer sentences (tests/data/rule_findings.jsonl.gz).
+
+Every sentence of a fixed sample of real answers (``../shared/data/train/answers``: BUMP's
+CNN/DailyMail summaries and their one-error edits against the article, ExpertQA's GPT-4 claims
+against the passages they cite, Factcheck-GPT's ChatGPT claims against a retrieved web passage) is
+read by each rule that needs no model, against the answer's sources: the number rule's verdict and
+note (:func:`validator.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
+(:func:`validator.opposites.opposes`), the source sentence it copies with its subject moved
+(:func:`validator.attribution.moved`), and whether a source disowns it
+(:meth:`validator.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
+stored inputs again and fails when any finding differs, so no change to a rule moves a verdict
+unseen: a change that means to move findings rewrites the snapshot in the same commit
+(``--update``) and its message lists what moved and why.
+
+The stored inputs are excerpts (each source's first :data:`SOURCE_CHARS` characters) of rows of
+those three sets (BUMP: MIT; ExpertQA: MIT; Factcheck-GPT: Apache-2.0; their SOURCE.md files give
+the upstream commits), so the test runs where ``../shared/data`` is absent.
+
+    python scripts/rule_snapshot.py --build ../shared/data/train/answers   # a new sample
+    python scripts/rule_snapshot.py --update                                # the same inputs, today's rules
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import random
+from collections import defaultdict
+from pathlib import Path
+
+from validator.attribution import moved
+from validator.numbers import check_numbers
+from validator.opposites import opposes
+from validator.quotes import VerbatimHaystack
+from validator.splitting import split_sentences, split_source_sentences
+
+SNAPSHOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "rule_findings.jsonl.gz"
+SOURCE_CHARS = 6_000
+SAMPLE = {"bump": 300, "expertqa": 300, "factcheck_gpt": 400}
+"""Items drawn from each set (BUMP: every article, each with its reference and every edit of it)."""
+SEED = 13
+
+
+def findings(sources: list[str], text: str) -> list[dict]:
+    """What each model-free rule makes of each sentence of ``text`` against ``sources``."""
+    haystacks = [VerbatimHaystack.of(source) for source in sources]
+    source_sentences = [span.text for source in sources for span in split_source_sentences(source)]
+    rows = []
+    for span in split_sentences(text):
+        number = check_numbers(span.text, sources)
+        rows.append(
+            {
+                "sentence": span.text,
+                "number": [number.verdict, number.note] if number else None,
+                "opposed_by": next((i for i, s in enumerate(source_sentences) if opposes(span.text, s)), None),
+                "moved_from": next(
+                    (i for i, s in enumerate(source_sentences) if moved(span.text, s, source_sentences)), None
+                ),
+                "disowned": any(h.disowns(span.text) for h in haystacks),
+            }
+        )
+    return rows
+
+
+def sample_items(answers: Path) -> list[dict]:
+    """The fixed sample: ``{"set", "sources", "answers"}``, one row per source text."""
+    rng = random.Random(SEED)
+    items = []
+    for name, count in SAMPLE.items():
+        with gzip.open(answers / name / f"{name}.jsonl.gz", "rt", encoding="utf-8") as handle:
+            rows = [json.loads(line) for line in handle]
+        by_source: dict[str, list[dict]] = defaultdict(list)
+        for row in rows:
+            by_source["\n\n".join(row["sources"])].append(row)
+        keys = sorted(by_source)
+        for key in rng.sample(keys, min(count, len(keys))):
+            group = by_source[key]
+            items.append(
+                {
+                    "set": name,
+                    "sources": [s[:SOURCE_CHARS] for s in group[0]["sources"]],
+                    "answers": sorted({row["answer"] for row in group}),
+                }
+            )
+    return items
+
+
+def snapshot(items: list[dict]) -> list[dict]:
+    """Each item with every answer's findings."""
+    return [item | {"findings": [findings(item["sources"], answer) for answer in item["answers"]]} for item in items]
+
+
+def read(path: Path = SNAPSHOT) -> list[dict]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def write(rows: list[dict], path: Path = SNAPSHOT) -> None:
+    """The rows as gzip JSON Lines with no timestamp in the header, so equal findings give equal bytes."""
+    with gzip.GzipFile(path, "wb", mtime=0) as raw, io.TextIOWrapper(raw, encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--build", type=Path, metavar="ANSWERS", help="draw a new sample from this answers folder")
+    group.add_argument("--update", action="store_true", help="today's findings on the stored inputs")
+    args = parser.parse_args()
+    items = sample_items(args.build) if args.build else read()
+    rows = snapshot([{k: item[k] for k in ("set", "sources", "answers")} for item in items])
+    write(rows)
+    counts = {
+        key: sum(f[key] not in (None, False) for row in rows for answer in row["findings"] for f in answer)
+        for key in ("number", "opposed_by", "moved_from", "disowned")
+    }
+    sentences = sum(len(answer) for row in rows for answer in row["findings"])
+    print(f"wrote {SNAPSHOT}: {len(rows)} sources, {sentences} sentences, findings {counts}")
+
+
+if __name__ == "__main__":
+    main()
