@@ -17,24 +17,8 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from validator.splitting import Span, split_sentences, split_source_sentences
+from validator.text import fold_typography
 
-_DASHES = str.maketrans(
-    {
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u00a0": " ",
-    }
-)
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
-"""Soft hyphens, zero-width, word-joiner and bidirectional marks: a reader never sees them, and
-the NLI model's tokenizer drops them, so "n\u200bot" is "not" to both."""
 _LINE_END_HYPHEN = re.compile(r"(\w)-[ \t]*\n[ \t]*(\w)")
 _SPACE = re.compile(r"\s+")
 _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
@@ -42,9 +26,9 @@ MIN_QUOTE_WORDS = 5
 
 
 def normalize(text: str) -> str:
-    """Fold the differences that copying text introduces, so a verbatim quote still matches, and
-    drop the characters no reader sees, so none can hide a word from the checks."""
-    return fold_space(_LINE_END_HYPHEN.sub(r"\1\2", _INVISIBLE.sub("", text).translate(_DASHES)))
+    """Fold the differences that copying text introduces (typography, :func:`validator.text.fold_typography`;
+    line wraps and words hyphenated across them; runs of space), so a verbatim quote still matches."""
+    return fold_space(_LINE_END_HYPHEN.sub(r"\1\2", fold_typography(text)))
 
 
 def fold_space(text: str) -> str:

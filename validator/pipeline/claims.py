@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
 
 import numpy as np
@@ -20,6 +21,7 @@ from validator.numbers import NumberFinding
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import Span, split_source_sentences
+from validator.text import fold_typography
 from validator.verdicts import SentenceResult
 
 
@@ -58,6 +60,12 @@ class Claim:
     signals: dict[str, float] = field(default_factory=dict)
     finding: NumberFinding | None = None
     bindings: dict[int, bool] = field(default_factory=dict)
+
+    @cached_property
+    def text(self) -> str:
+        """The sentence's own words as every check reads them (typography folded:
+        :mod:`validator.text`); ``span`` keeps its place in what the user wrote."""
+        return fold_typography(self.span.text)
 
     def fuses(self, i: int) -> bool:
         """Whether premise ``i`` holds the sentence only by joining sentences that nothing links
@@ -118,8 +126,9 @@ class Batch:
 
 
 def reading_of(span: Span, reading: str) -> str | None:
-    """The sentence as it was read in context, when that differs from its own words."""
-    return reading if reading and reading != span.text else None
+    """The sentence as it was read in context, when that differs from its own words (typography
+    apart: a straightened apostrophe is no new reading)."""
+    return reading if reading and reading != fold_typography(span.text) else None
 
 
 def sources_of(premises: Sequence[Evidence]) -> list[int]:
@@ -133,7 +142,7 @@ def joinable(claim: Claim) -> list[Evidence]:
     completed in 1931.") may be about anything; joined after another passage it would read as
     that passage's subject. It joins only where the claim points back too (the answer reads it
     in the same context); passages of ``sources`` are chunks in source order and always join."""
-    if claim.sources is not None or claim.reading != claim.span.text:
+    if claim.sources is not None or claim.reading != claim.text:
         return claim.premises
     return [p for p in claim.premises if not leans_back(p.text.lstrip())]
 

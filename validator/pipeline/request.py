@@ -11,6 +11,7 @@ from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.retrieval import DISTANCE_METRICS, DistanceMetric, EmbedFunction, QueryFunction, check_sources
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy
+from validator.text import fold_typography
 
 METADATA_KEYS = (
     "sources",
@@ -45,7 +46,9 @@ class CheckRequest:
                 "pass exactly one of metadata['sources'] (a list of strings) or metadata['query_function']"
             )
         if self.sources is not None:
-            object.__setattr__(self, "sources", check_sources(self.sources))
+            # every check reads a source as folded text (validator.text), so none meets a curly
+            # apostrophe, an invisible character or a lone surrogate it was not written for
+            object.__setattr__(self, "sources", [fold_typography(s) for s in check_sources(self.sources)])
         if self.query_function is not None and not callable(self.query_function):
             raise InvalidInput("metadata['query_function'] must be callable as query_function(text, k)")
         if self.embed_function is not None and not callable(self.embed_function):

@@ -138,7 +138,7 @@ def _numbers_vouched(
     entailing = [
         i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment and _may_support(claim, premises[i])
     ]
-    own = claim.span.text
+    own = claim.text
     finding = _number_finding(claim)
     if finding is None:
         one_passage_vouches = not find_numbers(claim_text(own)) or (
@@ -166,7 +166,7 @@ def _may_support(claim: Claim, premise: Evidence) -> bool:
     if not claim.disowned:
         return True
     folded = VerbatimHaystack.of(premise.text).folded
-    return not any(key in folded for key in sentence_keys(claim.span.text))
+    return not any(key in folded for key in sentence_keys(claim.text))
 
 
 def _number_finding(claim: Claim) -> NumberFinding | None:
@@ -174,7 +174,7 @@ def _number_finding(claim: Claim) -> NumberFinding | None:
     found it already, except where the LLM judge decides alone and no model scored the claim)."""
     if claim.signals:
         return claim.finding
-    return check_numbers(claim.reading, claim.passages, claim.sources, claim.span.text)
+    return check_numbers(claim.reading, claim.passages, claim.sources, claim.text)
 
 
 def _number_veto(claim: Claim, supported: bool) -> NumberFinding | None:

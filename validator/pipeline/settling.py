@@ -34,7 +34,7 @@ def settle_on_sources(claims: Sequence[Claim], sources: Sequence[str], index: So
 
     def shortlist(i: int) -> list[Evidence]:
         """The chunks that share the most words with the claim: where an opposite would be."""
-        return [index.chunks[j] for j in index.lexical.rankings([claims[i].span.text], COPIED_SHORTLIST)[0]]
+        return [index.chunks[j] for j in index.lexical.rankings([claims[i].text], COPIED_SHORTLIST)[0]]
 
     _settle(
         claims,
@@ -76,25 +76,25 @@ def _settle(
     """
     previous: tuple[Held, VerbatimHaystack] | None = None
     for i, (claim, stacks) in enumerate(zip(claims, haystacks, strict=True)):
-        span = claim.span
-        leans = claim.reading != span.text or (i > 0 and described(span.text))
+        span, text = claim.span, claim.text
+        leans = claim.reading != text or (i > 0 and described(text))
         if not leans:
-            held = held_by(span.text, stacks) or _opposite(span.text, stacks, nearby(i))
+            held = held_by(text, stacks) or _opposite(text, stacks, nearby(i))
         elif previous is not None and (j := _index_of(stacks, previous[1])) is not None:
-            held = held_by(span.text, stacks, follows=replace(previous[0], source_index=j))
+            held = held_by(text, stacks, follows=replace(previous[0], source_index=j))
         else:
             held = None
-        if held is None and claim.reading == span.text and leans and held_by(span.text, stacks):
+        if held is None and claim.reading == text and leans and held_by(text, stacks):
             # a copy of "The company was founded in 1990." after another sentence than the
             # source's: the model reads it after the answer's own sentence before
-            claim.reading = f"{claims[i - 1].span.text} {span.text}"
+            claim.reading = f"{claims[i - 1].text} {text}"
         previous = (held, stacks[held.source_index]) if held else None
         if (quote := missing_quote(span, quote_haystacks[i])) is not None:
             claim.result = results.fabricated_quote(span, quote)
         elif held is not None:
             claim.result = results.settled(span, claim.reading, held, holder(i, held))
         else:
-            claim.disowned = any(haystack.disowns(span.text) for haystack in stacks)
+            claim.disowned = any(haystack.disowns(text) for haystack in stacks)
 
 
 def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:

@@ -91,7 +91,7 @@ def read(batch: Batch, setup: CheckSetup) -> None:
     """How each claim reads in context (:func:`validator.context.read_in_context`; its own words
     where the reading would not fit the model input), and whether its own words fit."""
     for _, claims in batch.by_request(batch.open):
-        texts = [claim.span.text for claim in claims]
+        texts = [claim.text for claim in claims]
         readings = read_in_context(texts)
         leaning = [i for i, (reading, text) in enumerate(zip(readings, texts, strict=True)) if reading != text]
         fitting = setup.scorer.hypothesis_fits([readings[i] for i in leaning])
@@ -155,8 +155,8 @@ def retrieve(batch: Batch, setup: CheckSetup) -> None:
         if not passages:
             claim.result = results.unchecked(claim.span, claim.reading, NO_EVIDENCE)
         elif not claim.fits:
-            claim.result = results.unchecked(claim.span, claim.span.text, TOO_LONG)
-        elif setup.bundled and not (is_english(claim.span.text) and any(is_english(p.text) for p in passages)):
+            claim.result = results.unchecked(claim.span, claim.text, TOO_LONG)
+        elif setup.bundled and not (is_english(claim.text) and any(is_english(p.text) for p in passages)):
             claim.result = results.unchecked(claim.span, claim.reading, NOT_ENGLISH)
         elif retrieval.joint_premise and (joint := joint_premise(joinable(claim))) is not None:
             claim.premises = [*passages, joint]
@@ -212,7 +212,7 @@ def weigh(batch: Batch, setup: CheckSetup) -> None:
         for claim in claims:
             claim.signals, claim.finding = sentence_signals(
                 claim.reading,
-                claim.span.text,
+                claim.text,
                 [p.text for p in claim.premises],
                 claim.premises[-1].joint,
                 claim.probabilities,

@@ -1,0 +1,73 @@
+"""Typography folded once, before any rule or the model reads a text (validator.text): curly
+apostrophes and quotes, dashes, odd spaces, fullwidth forms and invisible characters hide no word,
+and the answer the user wrote keeps its characters and offsets."""
+
+from __future__ import annotations
+
+from guardrails import Guard
+from guardrails.errors import ValidationError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from validator import ProvenanceNLI
+from validator.text import FOLDS, INVISIBLE, fold_typography
+
+APOSTROPHES = [c for c, plain in FOLDS.items() if plain == "'"]
+NEGATIONS = [
+    ("The insurance covers flood damage.", "The insurance doesn{q}t cover flood damage."),
+    ("The ferry returned to port.", "The ferry didn{q}t return to port."),
+    ("Visitors need a permit.", "Visitors don{q}t need a permit."),
+    ("The office is open on Sundays.", "The office isn{q}t open on Sundays."),
+    ("Guests can bring food.", "Guests can bring water but can{q}t bring food."),
+    ("The tenant was informed of the change.", "The tenant wasn{q}t informed of the change."),
+]
+
+
+def _fails(text: str, source: str) -> bool:
+    guard = Guard().use(ProvenanceNLI(on_fail="exception"))
+    try:
+        guard.validate(text, metadata={"sources": [source]})
+    except ValidationError:
+        return True
+    return False
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(NEGATIONS), st.sampled_from(APOSTROPHES))
+def test_a_negation_written_with_any_apostrophe_fails_its_opposite(case: tuple[str, str], quote: str) -> None:
+    claim, source = case
+    assert _fails(claim, source.format(q=quote))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(INVISIBLE), st.sampled_from(["does n{i}ot leave", "n{i}ever leaves", "is dis{i}allowed"]))
+def test_an_invisible_character_inside_a_negation_hides_nothing(invisible: str, negation: str) -> None:
+    source = f"The ferry {negation.format(i=invisible)} on Sundays."
+    claim = "The ferry is allowed on Sundays." if "dis" in negation else "The ferry leaves on Sundays."
+    assert _fails(claim, source)
+
+
+def test_fullwidth_digits_and_typographic_minus_read_as_plain_ones() -> None:
+    assert fold_typography("\uff11\uff18\uff18\uff19 \u2212 5\u00a0\u2013 \u201cok\u201d") == '1889 - 5 - "ok"'
+    assert _fails("The tower was completed in 1925.", "The tower was completed in \uff11\uff18\uff18\uff19.")
+
+
+@given(st.text())
+def test_folding_leaves_no_character_a_reader_cannot_see_or_encode(text: str) -> None:
+    folded = fold_typography(text)
+    assert not set(folded) & (set(INVISIBLE) | set(FOLDS))
+    folded.encode("utf-8")  # a lone surrogate is the replacement character
+
+
+def test_the_fix_keeps_the_users_own_characters() -> None:
+    answer = "The tower\u2019s lift opened in 1889. It\u2019s 500 metres tall."
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    outcome = guard.validate(answer, metadata={"sources": ["The tower's lift opened in 1889. It is 330 metres tall."]})
+    assert outcome.validated_output == "The tower\u2019s lift opened in 1889."
+
+
+def test_a_sentence_copied_with_plain_quotes_from_curly_ones_is_a_copy() -> None:
+    source = "The museum\u2019s \u201cnight hours\u201d begin in May."
+    outcome = ProvenanceNLI(on_fail="noop").validate('The museum\'s "night hours" begin in May.', {"sources": [source]})
+    sentences = outcome.metadata["provenance_nli"]["sentences"]  # type: ignore[index]
+    assert outcome.outcome == "pass" and sentences[0]["method"] == "verbatim"

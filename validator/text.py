@@ -1,0 +1,56 @@
+"""Text as every check reads it: typography folded once, before any rule or model sees it.
+
+LLMs and web pages write curly apostrophes and quotes, typographic dashes and minus signs,
+no-break and thin spaces, fullwidth letters and digits, and characters no reader sees (soft
+hyphens, zero-width spaces and joiners, bidirectional marks, byte-order marks). Each is the same
+text to a reader, and each used to hide a word from a rule that was written for the plain form:
+"doesn’t" was not a negation, "n\u200bot" not "not", "．5 mg" not ".5 mg". Folding them once, in one
+table, means no rule has to know them (docs/verdicts.md, "What a rule reads").
+
+What is folded, by a table kept as data (:data:`FOLDS`, :data:`INVISIBLE`): single quotes,
+apostrophes and primes to ``'``; double quotes and double primes to ``"``; dashes, hyphens and
+the minus sign to ``-``; every Unicode space to `` ``; fullwidth forms (U+FF01–U+FF5E) to their
+ASCII letters; invisible characters dropped; a lone surrogate (text decoded with
+``surrogateescape`` or cut from UTF-16) to U+FFFD, the replacement character, so no reader meets
+a string it cannot encode. Nothing else changes: not case, not accents, not superscripts (Unicode
+normalization would turn "10³" into "103").
+
+The answer's own text is never rewritten: a sentence keeps its offsets into what the user wrote
+(the fix and the error spans slice that), and the checks read its folded copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+FOLDS: dict[str, str] = {
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc\u00b4", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63", "-"),
+    **dict.fromkeys(
+        "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000", " "
+    ),
+    **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
+}
+"""Characters that stand for a plain one: what each is read as."""
+INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f"
+    "\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069"
+    "\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c"
+    "\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+)
+"""Characters no reader sees, which a tokenizer drops: soft hyphen, zero-width space, joiners and
+non-joiners, directional marks and isolates, word joiner and invisible operators, variation
+selectors, Hangul fillers, byte-order mark."""
+_TABLE = str.maketrans({**FOLDS, **dict.fromkeys(INVISIBLE, None)})
+_TAGS = re.compile("[\U000e0000-\U000e007f]")
+"""Unicode tag characters, invisible too (they once spelled flags)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def fold_typography(text: str) -> str:
+    """``text`` as the checks read it (the module docstring says what is folded and why)."""
+    folded = text.translate(_TABLE)
+    if not folded.isascii():
+        folded = _SURROGATE.sub("\ufffd", _TAGS.sub("", folded))
+    return folded
