@@ -1453,3 +1453,22 @@ def test_a_nickname_after_a_name_is_about_it_and_another_name_is_not(subject: st
     )
     claim = "Northbridge Rovers will play at the riverside ground from the 2027-28 season."
     assert number_verdict(claim, evidence) == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The dose is .5 mg.", "The dose is 5 mg."),
+        ("The dose is 5 mg.", "The dose is .5 mg."),
+        ("Each ticket costs $.50.", "Each ticket costs $50."),
+        ("The dose is .25 mg twice a day.", "The dose is 25 mg twice a day."),
+        ("Rates rose by .5% in May.", "Rates rose by 5% in May."),
+    ],
+)
+def test_a_leading_decimal_point_is_read_with_its_digits(claim: str, evidence: str) -> None:
+    assert number_verdict(claim, evidence) == "contradicted"
+
+
+@pytest.mark.parametrize("written", ["0.5 mg", ".50 mg", "0.50 mg"])
+def test_a_leading_decimal_point_is_the_value_written_with_a_zero(written: str) -> None:
+    assert number_verdict("The dose is .5 mg.", f"The dose is {written}.") is None

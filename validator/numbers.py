@@ -46,6 +46,7 @@ from nltk.stem import PorterStemmer
 from text_to_num import alpha2digit
 
 from validator.context import described, read_in_context, subject_of
+from validator.rules.identifiers import check_identifiers
 from validator.splitting import split_source_sentences
 from validator.units import DIMENSIONS, measure
 
@@ -171,7 +172,7 @@ _COUNTED_AFTER_YEAR_LIKE = frozenset(
 _NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{_SIGN})\s?)?"
-    r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
     r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
@@ -683,6 +684,12 @@ _NO_ROLE = frozenset({None, "the", "a", "an"})
 
 
 def _close(value: float, other: float) -> bool:
+    """The same value: two whole numbers only when equal (an order number or a sum of money one
+    unit off is another value, however large: a relative tolerance would pass "1234567890" for
+    "1234567891"); others within floating point's error. A stated approximation gets its
+    tolerance elsewhere (:meth:`Number.rounds`, :meth:`Number.implied_by`)."""
+    if value.is_integer() and other.is_integer():
+        return value == other
     return math.isclose(value, other, rel_tol=1e-9, abs_tol=1e-9)
 
 
@@ -1849,8 +1856,14 @@ def check_numbers(
 
     ``own``, where given, is the sentence's own text when ``sentence`` is its reading: only the
     numbers it states are checked. A back reference ("He said: …") reads after the sentence it
-    leans on, whose numbers are that sentence's claims, checked with it."""
+    leans on, whose numbers are that sentence's claims, checked with it.
+
+    Identifiers (order numbers, codes, addresses, versions) are found first, in the whole
+    ``sources`` where given, else in the passages: :mod:`validator.rules.identifiers`."""
     passages = [evidence] if isinstance(evidence, str) else evidence
+    # identifiers are labels, compared as strings before any value is read (validator.rules.identifiers)
+    if (exact := check_identifiers(own if own is not None else sentence, sources or passages)) is not None:
+        return NumberFinding(*exact)
     finding = _check(sentence, _evidence_segments(passages), own)
     if finding is not None and sources and _check(sentence, _evidence_segments(sources), own) is None:
         return None

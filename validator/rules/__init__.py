@@ -1,0 +1,11 @@
+"""The model-free rules, read first and compared second (docs/architecture.md, "The rule layer").
+
+Each rule reads typed values from the text the user wrote (folded once by
+:mod:`validator.text`) and then compares them with what the evidence gives. A new reading goes in
+the module of its type, with its own table of readings in ``tests/test_rules_*.py``; the findings
+of every rule on real answer sentences are pinned by ``tests/test_rule_snapshot.py``.
+
+:mod:`validator.rules.identifiers` is the first rule written this way: exact identifiers (long
+digit strings, codes, dotted addresses and versions), compared as strings, never as numbers. The
+number rule (:mod:`validator.numbers`) moves here reading by reading.
+"""

@@ -1,0 +1,103 @@
+"""Exact identifiers: order and account numbers, codes, dotted addresses and versions.
+
+An identifier is a label, not a quantity: "1234567890" and "1234567891" are two orders, however
+close as numbers, and "10.0.0.1" is neither 10.0 nor 0.1. So they are read as strings and compared
+as strings (after folding what writing varies: case, and the hyphens and spaces inside a code).
+
+A claim's identifier that no source holds is a finding: *contradicted* where a source gives
+another identifier of the same shape (a digit string of the same length, an address with as many
+parts, a code with the same letters), since the claim then names the wrong one; *unsupported*
+where none does.
+
+What is read as an identifier (:data:`PATTERNS`, a table kept as data, each with its test rows in
+``tests/test_rules_identifiers.py``) is only what no amount or count is written as: seven digits
+or more with no separator and not round ("1200000" is a count written plainly), three or more
+dot-joined numbers, and codes that join letters and three digits or more. Everything else is
+left to the number rule and the model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["digits", "dotted", "code"]
+Verdict = Literal["contradicted", "unsupported"]
+
+PATTERNS: dict[Kind, str] = {
+    "dotted": r"\d++(?:\.\d++){2,}+",
+    "digits": r"\d{7,}+",
+    "code": r"[A-Za-z]++-?+(?P<code_digits>\d{3,}+)[A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+",
+}
+"""Each kind's form. Read in this order at each place; the first that matches takes it. Every
+quantifier is possessive, so no text makes a pattern backtrack (linear time on a run of 100,000
+digits or letters)."""
+_IDENTIFIER = re.compile(
+    r"(?<![\w.$£€¥])(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in PATTERNS.items()) + r")(?![\w]|\.\d)"
+)
+_YEAR = re.compile(r"1[89]\d\d|20\d\d")
+_ROUND = re.compile(r"\d{1,3}0{4,}")
+"""A plain run of digits that ends in four zeros or more is an amount or a count written without
+separators ("population 1200000"), not a label."""
+
+
+@dataclass(frozen=True)
+class Identifier:
+    """An identifier as written, where it is, and what it is compared by."""
+
+    text: str
+    kind: Kind
+    start: int
+    end: int
+
+    @property
+    def key(self) -> str:
+        """What two writings of one identifier share: case and a code's inner hyphens do not count."""
+        return self.text.casefold().replace("-", "") if self.kind == "code" else self.text
+
+    @property
+    def shape(self) -> tuple[str, int | str]:
+        """What two identifiers of one sort share: a digit string's length, an address's number
+        of parts, a code's letters."""
+        if self.kind == "digits":
+            return self.kind, len(self.text)
+        if self.kind == "dotted":
+            return self.kind, self.text.count(".")
+        return self.kind, re.sub(r"[^a-z]", "", self.text.casefold())
+
+
+def read_identifiers(text: str) -> list[Identifier]:
+    """The identifiers of ``text``, in order (the module docstring says which forms)."""
+    found = []
+    for match in _IDENTIFIER.finditer(text):
+        kind: Kind = next(k for k in PATTERNS if match.group(k))  # type: ignore[assignment]
+        if kind == "digits" and _ROUND.fullmatch(match.group()):
+            continue
+        if kind == "code" and _YEAR.fullmatch(match.group("code_digits")):
+            continue  # "FY2024", "Q32023": a year with a label, which the number rule reads
+        found.append(Identifier(match.group(), kind, match.start(), match.end()))
+    return found
+
+
+def check_identifiers(claim: str, evidence: Iterable[str]) -> tuple[Verdict, str] | None:
+    """``None`` where every identifier of ``claim`` is in ``evidence``; else the verdict and a note
+    naming the first that is not (the module docstring says which verdict)."""
+    mine = read_identifiers(claim)
+    if not mine:
+        return None
+    theirs = [identifier for text in evidence for identifier in read_identifiers(text)]
+    keys = {identifier.key for identifier in theirs}
+    for identifier in mine:
+        if identifier.key in keys:
+            continue
+        rivals = _rivals(identifier, theirs)
+        if rivals:
+            return "contradicted", f"the evidence gives another identifier: {identifier.text} (it has {rivals[0]})"
+        return "unsupported", f"identifier not in the evidence: {identifier.text}"
+    return None
+
+
+def _rivals(identifier: Identifier, others: Sequence[Identifier]) -> list[str]:
+    return [other.text for other in others if other.shape == identifier.shape]
