@@ -108,6 +108,8 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         ({"batch_size": 0}, r"batch_size must be a positive integer"),
         ({"endpoint_timeout": float("nan")}, r"endpoint_timeout must be a positive number"),
         ({"model_name": ""}, r"model_name must be a path or name"),
+        ({"llm_timeout": float("inf")}, r"llm_timeout must be a finite number of seconds"),
+        ({"llm_timeout": 0}, r"llm_timeout must be a finite number of seconds"),
     ],
     ids=[
         "fail_on",
@@ -126,6 +128,8 @@ def test_sources_as_a_json_array_string_are_read_as_the_list() -> None:
         "batch_size",
         "endpoint_timeout",
         "model_name",
+        "llm_timeout-inf",
+        "llm_timeout-0",
     ],
 )
 def test_bad_arguments_are_rejected_at_construction(kwargs: dict, message: str) -> None:
@@ -203,6 +207,19 @@ def test_query_function_that_raises_fails_closed(validator: ProvenanceNLI) -> No
     _fails_closed(
         validator.validate(CLAIM, {"query_function": broken}), "query_function raised TimeoutError: vector store down"
     )
+
+
+@pytest.mark.parametrize("value", [CLAIM, [CLAIM]], ids=["answer", "claims"])
+def test_a_check_that_could_not_run_carries_every_documented_key(validator: ProvenanceNLI, value) -> None:
+    """docs/guard.md lists what ``details`` holds; a failure to check holds it too, not passed."""
+
+    def broken(text: str, k: int) -> list[str]:
+        raise ConnectionError("vector store down")
+
+    details = validator.validate(value, {"query_function": broken}).metadata["provenance_nli"]  # type: ignore[index]
+    assert details["passed"] is False
+    assert {"outcome", "fail_on", "uncertain", "model", "error", "error_type"} <= details.keys()
+    assert details.get("sentences", details.get("claims")) == []
 
 
 def test_query_function_returning_nothing_is_unsupported(validator: ProvenanceNLI) -> None:

@@ -75,17 +75,20 @@ def test_the_fitted_cut_moves_the_way_the_labels_say(scored, tmp_path: Path) -> 
 
 
 @pytest.mark.slow
-def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path: Path) -> None:
+@pytest.mark.parametrize("budget", [[], ["--max-false-alarms", "0.45"]])
+def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path: Path, budget: list[str]) -> None:
     """Grounded answers the model flags (scores 0.3-0.6) would pull the cut down, but never below
     what an undecided 3-way model scores plus a margin (0.38): such a cut, with the model's
-    temperature, is one the validator refuses (issue 41)."""
+    temperature, is one the validator refuses. With a false-alarm budget too: the cut it
+    chooses, as the settings file writes it, is one the validator loads."""
     rows = [
         r
         for r, s in scored
         if (r["label"] == "entailment" and 0.3 <= s <= 0.6) or (r["label"] != "entailment" and s < 0.2)
     ]
     settings = tmp_path / "settings.json"
-    result = run_cli("calibrate", "--input", str(write_rows(tmp_path / "l.jsonl", rows)), "--output", str(settings))
+    labelled = str(write_rows(tmp_path / "l.jsonl", rows))
+    result = run_cli("calibrate", "--input", labelled, "--output", str(settings), *budget)
     assert result.returncode == 0, result.stderr
     fitted = json.loads(settings.read_text())["entailment_threshold"]
     assert entailment_floor(3) <= fitted <= DEFAULT.entailment_threshold

@@ -319,7 +319,17 @@ class CitationChecker:
             )
         cited = find_section(sections, citation.section)
         if cited is None:
-            known = ", ".join(s.full_name for s in sections[:12])
+            named = [s.full_name for s in sections if s.number or s.title]
+            if not named:  # one unheaded "document": nothing a citation can name
+                return (
+                    "unknown-section",
+                    None,
+                    (
+                        f"section {citation.section!r} is not in the source: it has no numbered or titled sections; "
+                        "cite a quote, or no section"
+                    ),
+                )
+            known = ", ".join(named[:12])
             return "unknown-section", None, f"section {citation.section!r} is not in the source (it has: {known})"
         return "section-only", cited, ""
 

@@ -14,7 +14,6 @@ name is its field's name in its group.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -29,6 +28,7 @@ from validator.scorers.base import BACKENDS, Backend, PairScorer, check_sizes
 from validator.scorers.external import ExternalScorer, PairScorerProtocol
 from validator.scorers.nli import NLIScorer
 from validator.scorers.remote import RemoteScorer
+from validator.timeouts import is_seconds
 from validator.verdicts import (
     FAILABLE_VERDICTS,
     UNCERTAIN_POLICIES,
@@ -40,10 +40,6 @@ from validator.verdicts import (
 
 ValidationMethod = Literal["sentence", "full"]
 VALIDATION_METHODS: tuple[str, ...] = ("sentence", "full")
-
-
-def _is_seconds(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < math.inf
 
 
 @dataclass(frozen=True)
@@ -97,7 +93,7 @@ class ModelConfig:
             if value is not None and not (isinstance(value, os.PathLike) or (isinstance(value, str) and value.strip())):
                 raise InvalidInput(f"{name} must be a path or name (a non-empty string) or None, got {value!r:.80}")
         check_sizes(self.max_length, self.batch_size)
-        if not _is_seconds(self.endpoint_timeout):
+        if not is_seconds(self.endpoint_timeout):
             raise InvalidInput(f"endpoint_timeout must be a positive number of seconds, got {self.endpoint_timeout!r}")
         if self.pair_scorer is not None and (
             given := [
@@ -208,7 +204,7 @@ class RetrievalConfig:
         if not is_count(self.top_k):
             raise InvalidInput(f"top_k must be a positive integer, got {self.top_k!r}")
         check_choice("retrieval", self.retrieval, RETRIEVALS)
-        if not _is_seconds(self.query_timeout):
+        if not is_seconds(self.query_timeout):
             raise InvalidInput(f"query_timeout must be a positive number of seconds, got {self.query_timeout!r}")
 
 
@@ -258,6 +254,8 @@ class JudgeConfig:
 
     def __post_init__(self) -> None:
         check_choice("scorer_mode", self.scorer_mode, SCORER_MODES)
+        if not is_seconds(self.llm_timeout):
+            raise InvalidInput(f"llm_timeout must be a finite number of seconds above 0, got {self.llm_timeout!r}")
         self.build()  # a bad llm_callable or llm_kwargs raises here; a judge missing for the mode, where it is used
 
     def build(self) -> LLMJudge | None:

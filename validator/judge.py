@@ -39,7 +39,7 @@ from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
 from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model, read_numbers
 from validator.quotes import normalize
-from validator.timeouts import call_with_timeout
+from validator.timeouts import call_with_timeout, is_seconds
 from validator.verdicts import Verdict
 
 PROMPT = """You check whether a claim is supported by the evidence, using only the evidence.
@@ -281,8 +281,11 @@ class LLMJudge:
             raise InvalidInput("llm_callable must be a LiteLLM model name or a callable f(prompt) -> str")
         if llm_kwargs is not None and not isinstance(llm_kwargs, dict):
             raise InvalidInput(f"llm_kwargs must be a dict, got {type(llm_kwargs).__name__}")
-        if not isinstance(max_concurrency, int) or max_concurrency < 1 or not timeout > 0 or retries < 0:
-            raise InvalidInput("need llm_max_concurrency >= 1, llm_timeout > 0 and retries >= 0")
+        if not isinstance(max_concurrency, int) or max_concurrency < 1 or not is_seconds(timeout) or retries < 0:
+            raise InvalidInput(
+                "need llm_max_concurrency >= 1, llm_timeout a finite number of seconds above 0 and retries >= 0, "
+                f"got {max_concurrency!r}, {timeout!r} and {retries!r}"
+            )
         self.llm_callable = llm_callable
         self.llm_kwargs = dict(llm_kwargs or {})
         if _is_local(self.llm_kwargs.get("api_base")) and not self.llm_kwargs.get("api_key"):

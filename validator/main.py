@@ -208,7 +208,16 @@ class ProvenanceNLI(Validator):
                 require_text(text, "a claim" if isinstance(value, list) else "the answer")
             reports = self._checker.check_batch(requests)
         except NotChecked as error:
-            details = {"error": str(error), "error_type": type(error).__name__, "outcome": self._outcome("")}
+            # every documented key (docs/guard.md), as on a checked path: nothing passed, no sentence was read
+            read = {"claims": []} if isinstance(value, list) else {"sentences": []}
+            details = {
+                "passed": False,
+                **read,
+                **self._settings(),
+                "error": str(error),
+                "error_type": type(error).__name__,
+                "outcome": self._outcome(""),
+            }
             return FailResult(
                 error_message=f"Provenance check could not run, so nothing was verified: {error}",
                 fix_value=[] if isinstance(value, list) else "",

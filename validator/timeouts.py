@@ -9,11 +9,18 @@ the check fails closed instead of holding the request for as long as the app's c
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+def is_seconds(value: object) -> bool:
+    """Whether ``value`` can be a timeout: a finite number of seconds above 0 (an infinite one
+    would never end a call, and the standard library's waits overflow on it)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < math.inf
 
 
 def call_with_timeout(

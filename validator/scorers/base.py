@@ -221,8 +221,10 @@ UNDECIDED_MARGIN = 0.05
 
 def entailment_floor(n_labels: int) -> float:
     """The lowest entailment cut that does not pass what an undecided model says: clearly above
-    1 / ``n_labels`` for a 3-way model (0.38), a binary model's own boundary (0.5)."""
-    return 0.5 if n_labels <= 2 else 1.0 / n_labels + UNDECIDED_MARGIN
+    1 / ``n_labels`` for a 3-way model (0.38), a binary model's own boundary (0.5). Rounded to two
+    places, so a cut at the floor is still at it once a settings file rounds it to four
+    (``calibrate`` chooses no lower cut than this, and writes only cuts the validator accepts)."""
+    return 0.5 if n_labels <= 2 else round(1.0 / n_labels + UNDECIDED_MARGIN, 2)
 
 
 def check_decisive(temperature: float, entailment_cut: float, n_labels: int, origin: str) -> None:
