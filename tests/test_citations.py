@@ -307,6 +307,7 @@ def test_a_claim_that_is_not_text_is_unresolved_and_stops_no_other() -> None:
 def test_a_source_without_headings_says_so_for_a_named_section() -> None:
     """A source with no numbered or titled sections has nothing a citation can name: the detail
     says that, rather than listing the one unnamed part under a name that does not match."""
-    [result] = CitationChecker().check("Items may be returned within 30 days.", [Citation("c", "x.", section="document")])
+    citation = Citation("c", "Items may be returned.", section="document")
+    [result] = CitationChecker().check("Items may be returned within 30 days.", [citation])
     assert result.quote_status == "unknown-section"
     assert "no numbered or titled sections" in result.detail and "it has:" not in result.detail
