@@ -99,3 +99,21 @@ def test_check_batch_lists_only_the_sentences_that_failed(tmp_path: Path) -> Non
     assert result.returncode == 1, result.stderr
     assert "FAIL   1 of 2 sentences pass" in result.stdout
     assert SURE in result.stdout and UNSURE not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "metadata", "note"),
+    [
+        ("La tour est peinte en bleu.", {"sources": ["The Eiffel Tower was completed in 1889."]}, "English"),
+        ("The tower was completed in 1889.", {"sources": []}, "evidence"),
+        ("The tower was completed in 1889.", {"query_function": lambda text, k: []}, "evidence"),
+    ],
+    ids=["not-english", "no-sources", "nothing-retrieved"],
+)
+@pytest.mark.parametrize("fail_on", ["contradicted", "unsupported"])
+def test_what_nothing_verified_fails_under_every_fail_on(text: str, metadata: dict, note: str, fail_on: str) -> None:
+    """docs/verdicts.md: a sentence no check verified fails under every policy; ``fail_on``
+    chooses among the verdicts of a check that ran."""
+    result = ProvenanceNLI(on_fail="noop", fail_on=fail_on).validate(text, metadata)
+    assert result.outcome == "fail", sentences_of(result)
+    assert note in (sentences_of(result)[0]["note"] or "")

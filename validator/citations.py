@@ -36,7 +36,7 @@ from validator.quotes import normalize
 from validator.scorers.base import PairScorer
 from validator.scorers.external import PairScorerProtocol, as_pair_scorer
 from validator.scorers.nli import NLIScorer
-from validator.verdicts import ALWAYS_FAILS, Method, SentenceResult, Thresholds
+from validator.verdicts import ALWAYS_FAILS, UNVERIFIED_METHODS, Method, SentenceResult, Thresholds
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
@@ -345,6 +345,9 @@ _FAILS_ON: dict[CitationVerdict, str | None] = {
 
 def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
     """Whether ``result`` fails a run that fails on ``fail_on`` (see :func:`parse_fail_on`): a
-    fabricated quote and a citation that could not be checked always fail, as in the validator."""
+    fabricated quote, a citation that could not be checked, and a claim nothing verified
+    (:data:`~validator.verdicts.UNVERIFIED_METHODS`) always fail, as in the validator."""
     verdict = _FAILS_ON[result.verdict]
+    if verdict is not None and result.method in UNVERIFIED_METHODS:
+        return True
     return verdict is not None and (verdict == ALWAYS_FAILS or verdict in set(fail_on))

@@ -36,6 +36,11 @@ Method = Literal[
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""
+UNVERIFIED_METHODS: frozenset[str] = frozenset({"none", "framing_check"})
+"""Methods of a verdict that says nothing was verified: no check ran (``none``: no evidence, not
+English, too long, or the check failed), or a source holds the sentence only to deny it
+(``framing_check``). Such a sentence fails whatever ``fail_on`` says: ``fail_on`` chooses which
+*verdicts* of a check fail, and these are no verdict of a check on the sentence."""
 SETTLED_VERDICTS: dict[Settlement, Verdict] = {
     "verbatim": "supported",
     "negation_check": "contradicted",
@@ -213,6 +218,8 @@ class FailPolicy:
             raise InvalidInput(f"uncertain must be one of {UNCERTAIN_POLICIES}, got {self.uncertain!r}")
 
     def fails(self, verdict: str, needs_review: bool, method: str) -> bool:
+        if verdict != "supported" and method in UNVERIFIED_METHODS:
+            return True  # nothing verified it: fails under every policy (UNVERIFIED_METHODS)
         return verdict in self.verdicts and not self.flags(verdict, needs_review, method)
 
     def flags(self, verdict: str, needs_review: bool, method: str) -> bool:
