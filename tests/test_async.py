@@ -95,27 +95,29 @@ def test_async_streaming_drops_the_failing_sentence() -> None:
 def test_the_event_loop_keeps_ticking_through_eight_concurrent_checks() -> None:
     """guardrails runs a validator's ``validate`` on the loop's executor, so the loop waits only
     for the GIL, never for a whole check. The answers of ``benchmarks/bench_async.py`` (16 sentences
-    the model scores, about 0.3 s each) are checked at once while its ticker runs; a check on the
-    loop would stall it that long at least. The bound is one scoring batch of the model (8 pairs),
-    and never under 0.15 s, for a loaded machine's jitter."""
+    the model scores) are checked at once while its ticker runs; a check on the loop would stall it
+    for a whole check at least. The bound is a ratio, not seconds (a loaded machine slows both
+    sides): the longest stall stays under three quarters of the time the fastest answer takes to
+    check alone (a check on the loop would stall it for all of that),
+    measured in the same run."""
     bench = _benchmark("bench_async")
     validator = ProvenanceNLI(on_fail="noop")
     guard = AsyncGuard().use(validator)
     answers = bench.ANSWERS
     validator._checker.check(CheckRequest(answers[0], sources=bench.SOURCES))  # the model and the index are warm
-    pairs = [(bench.SOURCES[0], f"The Eiffel Tower was painted in {1900 + j}.") for j in range(8)]
-    start = time.perf_counter()
-    validator._checker.scorer.score(pairs)
-    bound = max(time.perf_counter() - start, 0.15)
     metadata = {"sources": bench.SOURCES}
 
     async def at_once() -> list[Any]:
         return await asyncio.gather(*[guard.validate(answer, metadata=metadata) for answer in answers])
 
     results, _, stall = asyncio.run(bench.timed(at_once))
-    alone = [Guard().use(ProvenanceNLI(on_fail="noop")).validate(answer, metadata=metadata) for answer in answers]
+    alone, fastest = [], float("inf")
+    for answer in answers:
+        start = time.perf_counter()
+        alone.append(Guard().use(validator).validate(answer, metadata=metadata))
+        fastest = min(fastest, time.perf_counter() - start)
     assert [r.validation_passed for r in results] == [r.validation_passed for r in alone]  # concurrency changed nothing
-    assert stall < bound, f"the loop stalled {stall:.3f} s; the bound is {bound:.3f} s"
+    assert stall < 0.75 * fastest, f"the loop stalled {stall:.3f} s; the fastest check alone took {fastest:.3f} s"
 
 
 def _benchmark(name: str) -> Any:
