@@ -194,6 +194,46 @@ def test_streaming_checks_the_last_sentence_with_noop_and_fix() -> None:
     assert "1925" not in streamed and "1889" in streamed
 
 
+TWO_TOWERS = [
+    "The Eiffel Tower is in Paris. It was completed in 1889. "
+    "The Empire State Building is in New York. It was completed in 1931."
+]
+
+
+@pytest.mark.parametrize(
+    ("sources", "answer"),
+    [
+        (TWO_TOWERS, "The Eiffel Tower is in Paris. It was finished in 1931."),
+        (TWO_TOWERS, "The Empire State Building is in New York. It was completed in 1889."),
+    ],
+)
+@pytest.mark.parametrize("size", [5, 17])
+@pytest.mark.parametrize("on_fail", ["exception", "noop", "fix"])
+def test_a_streamed_sentence_is_read_after_the_sentences_before_it(
+    sources: list[str], answer: str, size: int, on_fail: str
+) -> None:
+    """ "It" of a streamed sentence is what the sentence before it named, as ``validate`` reads a
+    whole answer: the other thing's value does not pass under any on_fail."""
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+
+    def streamed() -> list:
+        llm = _stream(answer, size)
+        return list(
+            guard(llm_api=llm, messages=[{"role": "user", "content": "?"}], stream=True, metadata={"sources": sources})
+        )  # type: ignore[arg-type]
+
+    if on_fail == "exception":
+        with pytest.raises(ValidationError):
+            streamed()
+        return
+    chunks = streamed()
+    if on_fail == "noop":
+        assert chunks[-1].validation_passed is False
+    else:
+        kept = "".join(str(c.validated_output or "") for c in chunks)
+        assert answer.split(". ")[1] not in kept and answer.split(". ")[0] in kept
+
+
 @pytest.mark.parametrize("on_fail", ["refrain", "filter"])
 def test_streaming_refuses_modes_guardrails_cannot_apply(on_fail: str) -> None:
     with pytest.raises(InvalidInput, match="does not work with stream=True"):

@@ -40,6 +40,11 @@ GUARDRAILS_KEYWORDS = frozenset({"use_local", "validation_endpoint"})
 """Keywords the guardrails ``Validator`` base class takes besides ``on_fail``."""
 
 
+_READ_AFTER = "_provenance_nli_read_after"
+"""The metadata key a stream's check passes its earlier text under (to :meth:`ProvenanceNLI._validate`,
+which takes it out again): ``validate`` sees one chunk at a time."""
+
+
 class ProvenanceNLI(Validator):
     """Flags sentences of an LLM answer that its sources contradict or do not support.
 
@@ -193,11 +198,12 @@ class ProvenanceNLI(Validator):
     def _validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
         """Check ``value`` (an answer, or a list of claims: a ``list[str]`` field of a structured
         output) against the evidence in ``metadata``; fail closed if that cannot run."""
-        metadata = metadata or {}
+        metadata = dict(metadata or {})
+        read_after = metadata.pop(_READ_AFTER, None)  # streaming: the text released before this chunk
         texts = value if isinstance(value, list) else [value]
         # 1. The requests: each text and where its evidence comes from (a caller's mistake raises).
         try:
-            requests = [CheckRequest.from_metadata(text, metadata) for text in texts]
+            requests = [CheckRequest.from_metadata(text, metadata, read_after or "") for text in texts]
         except InvalidInput as error:
             raise BadMetadata(str(error)) from error
         # 2. The check, in one batch. One that did not verify the text fails with nothing kept: it never passes.
@@ -232,6 +238,8 @@ class ProvenanceNLI(Validator):
             details = self._details(reports[0])
             result = _answer_result(reports[0], self._policy, {**metadata, "provenance_nli": details}, self._repair)
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
+        if read_after is not None and isinstance(value, str):
+            details["streamed"] = read_after + value
         return result
 
     def _outcome(self, fix_value: Any) -> str:
@@ -272,7 +280,10 @@ class ProvenanceNLI(Validator):
                 f"on_fail={self.on_fail_descriptor.value!r} does not work with stream=True in guardrails; "
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
-        return super().validate_stream(chunk, metadata, **kwargs)
+        # each released sentence is read after the ones released before it, as validate reads
+        # a whole answer: guardrails feeds a result's metadata into the next chunk's check
+        streamed = ((metadata or {}).get("provenance_nli") or {}).get("streamed", "")
+        return super().validate_stream(chunk, {**(metadata or {}), _READ_AFTER: streamed}, **kwargs)
 
 
 class BadMetadata(InvalidInput, ValidationError):

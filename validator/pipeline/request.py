@@ -37,10 +37,16 @@ class CheckRequest:
     chunk_size: int = defaults.CHUNK_SIZE
     chunk_overlap: int = defaults.CHUNK_OVERLAP
     distance_metric: DistanceMetric = defaults.DISTANCE_METRIC
+    read_after: str = ""
+    """Text that came before ``text`` and was checked already (a stream's earlier sentences): read
+    only as the context of ``text``'s sentences ("It was finished in 1931." after "The Eiffel
+    Tower is in Paris."), never checked again."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
             raise InvalidInput(f"the value to check must be a string, got {type(self.text).__name__}")
+        if not isinstance(self.read_after, str):
+            raise InvalidInput(f"read_after must be a string, got {type(self.read_after).__name__}")
         if (self.sources is None) == (self.query_function is None):
             raise InvalidInput(
                 "pass exactly one of metadata['sources'] (a list of strings) or metadata['query_function']"
@@ -67,7 +73,7 @@ class CheckRequest:
             )
 
     @classmethod
-    def from_metadata(cls, text: str, metadata: Mapping[str, Any]) -> CheckRequest:
+    def from_metadata(cls, text: str, metadata: Mapping[str, Any], read_after: str = "") -> CheckRequest:
         """Build a request from guardrails-style metadata keys (unknown keys are ignored).
 
         ``sources`` may also be one string holding a JSON array of strings: where metadata values
@@ -77,7 +83,7 @@ class CheckRequest:
         values = {key: metadata[key] for key in METADATA_KEYS if key in metadata}
         if isinstance(values.get("sources"), str):
             values["sources"] = _json_sources(values["sources"])
-        return cls(text, **values)
+        return cls(text, **values, read_after=read_after)
 
 
 def _json_sources(text: str) -> list[str]:

@@ -44,6 +44,7 @@ from validator.retrieval import Evidence, query
 from validator.scorers.base import ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
+from validator.text import fold_typography
 from validator.verdicts import FAILABLE_VERDICTS
 
 TOO_LONG = "sentence too long for the NLI model input; not checked"
@@ -87,12 +88,19 @@ def _whole(text: str) -> list[Span]:
     return [Span(stripped, start, start + len(stripped))] if stripped else []
 
 
+READ_AFTER_SENTENCES = 20
+"""The sentences of a request's ``read_after`` (a stream's earlier text) its first sentences are
+read after: enough for any pronoun's referent, and a stream's cost stays linear in its length."""
+
+
 def read(batch: Batch, setup: CheckSetup) -> None:
-    """How each claim reads in context (:func:`validator.context.read_in_context`; its own words
-    where the reading would not fit the model input), and whether its own words fit."""
-    for _, claims in batch.by_request(batch.open):
+    """How each claim reads in context (:func:`validator.context.read_in_context`, after the
+    request's ``read_after`` text; its own words where the reading would not fit the model
+    input), and whether its own words fit."""
+    for request, claims in batch.by_request(batch.open):
         texts = [claim.text for claim in claims]
-        readings = read_in_context(texts)
+        before = [fold_typography(s.text) for s in split_sentences(request.read_after)][-READ_AFTER_SENTENCES:]
+        readings = read_in_context(before + texts)[len(before) :]
         leaning = [i for i, (reading, text) in enumerate(zip(readings, texts, strict=True)) if reading != text]
         fitting = setup.scorer.hypothesis_fits([readings[i] for i in leaning])
         for i, fit in zip(leaning, fitting, strict=True):
