@@ -837,8 +837,8 @@ _POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷
 _CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY|INR|Rs\.?)\s?(?=\d)")
 _CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs": "₹", "Rs.": "₹"}
 _SHORT_SCALE = re.compile(
-    rf"(?P<number>(?:{_SIGN}\s?)\d+(?:[.,]\d+)*)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
-    r"|(?P<bare>\d+(?:\.\d+)?)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
+    rf"(?P<number>(?:{_SIGN}\s?)\d++(?:[.,]\d++)*+)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
+    r"|(?<![\d.])(?P<bare>\d++(?:\.\d++)?+)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
 _NAMED_DAYS = {

@@ -78,8 +78,13 @@ _CONNECTIVE = re.compile(
     r"likewise|similarly|specifically|notably|importantly|in short|in summary|overall)\b,?\s+",
     re.I,
 )
-_CITATION_MARKER = re.compile(r"(?:\s*\[(?:\d+|[a-z]+\s*\d+)(?:\s*[,;-]\s*(?:\d+|[a-z]+\s*\d+))*\])+\s*$", re.I)
-_TRAILING_PUNCTUATION = re.compile(r"[\s.!?;:,\"')\]]+$")
+_CITATION_MARKER = re.compile(
+    r"(?<![\s\]])(?:\s*+\[(?:\d++|[a-z]++\s*+\d++)(?:\s*+[,;-]\s*+(?:\d++|[a-z]++\s*+\d++))*+\])++\s*+$", re.I
+)
+"""Citation markers ending a sentence ("… in 1889 [1][2, 3]"). It starts only where a run of space
+or of markers does, and no part of it gives back what it took: linear on runs of either."""
+_TRAILING_PUNCTUATION = " \t\n\r\f\v.!?;:,\"')]"
+"""What a sentence may end in that does not change it (``str.rstrip``: linear on any run of dots)."""
 _MARKERS = r"(?:\s*\[[^\]\n]{1,20}\])*"
 _ASSERTED_END = {
     stops: re.compile(rf"{_MARKERS}(?P<stop>\s*[{stops}](?![.!?\w\"')\]]))?{_MARKERS}\s*")
@@ -143,7 +148,7 @@ def sentence_keys(sentence: str) -> list[str]:
     ("Also, …"), which an answer adds to a copied sentence (or copies with it)."""
     text = _CITATION_MARKER.sub("", normalize(sentence).rstrip(" .!?;:,"))
     keys = [text, _CONNECTIVE.sub("", text)]
-    return list(dict.fromkeys(fold_case(_TRAILING_PUNCTUATION.sub("", key)) for key in keys))
+    return list(dict.fromkeys(fold_case(key.rstrip(_TRAILING_PUNCTUATION)) for key in keys))
 
 
 def fold_case(text: str) -> str:
@@ -202,8 +207,7 @@ class VerbatimHaystack:
         sentence), voice): ``"asserted"``, ``"disowned"`` (taken back or framed as untrue) or
         ``"framed"`` (quoted, labelled, or under a heading that does not say it is untrue)."""
         normalized = normalize(sentence)
-        tail = _TRAILING_PUNCTUATION.search(normalized)
-        own_tail = tail.group().replace(" ", "") if tail else ""
+        own_tail = normalized[len(normalized.rstrip(_TRAILING_PUNCTUATION)) :].replace(" ", "")
         asserted_end = _ASSERTED_END[".!" + own_tail[-1] if own_tail[-1:] in (":", ";") else ".!"]
         for key in sentence_keys(sentence):
             if len(key.split()) < MIN_VERBATIM_WORDS:

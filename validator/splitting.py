@@ -40,7 +40,9 @@ ChunkStrategy = Literal["sentence", "word", "char", "token", "full"]
 CHUNK_STRATEGIES: tuple[str, ...] = ("sentence", "word", "char", "token", "full")
 MAX_BLOCK_CHARS = 2_000
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
-_SOFT_WRAP = re.compile(r"(?<![.!?:;\n])[ \t]*\n(?![ \t]*(?:\n|[-*•#>]|\d+[.)][ \t]))")
+_SOFT_WRAP = re.compile(r"(?<![.!?:;\n \t])[ \t]*+\n(?![ \t]*+(?:\n|[-*•#>]|\d+[.)][ \t]))")
+"""A hard wrap inside a sentence: a line break (and the spaces before it) after no sentence-final
+punctuation. It starts where the run of spaces does, so a long run costs its length once."""
 SENTENCE_END = r"[.!?…。！？][\"'”’)\]»]*"
 """Sentence-final punctuation and the closing marks that may follow it ('…tall."', '…fin.»'),
 as a regular expression: the splitter cuts long runs of text after it, and the streaming

@@ -1,0 +1,51 @@
+"""Text made to be slow for regular expressions costs time in proportion to its length: runs of
+digits, dots, commas, spaces, quotes, currency signs, brackets and number words in a source, an
+answer sentence and a retrieved passage, read by every rule that reads text. The bound is on
+growth, not seconds (a loaded machine slows both sizes alike): twice the text may cost at most
+three times the time. ``benchmarks/bench_adversarial.py`` gives the seconds."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from validator.numbers import check_numbers
+from validator.quotes import VerbatimHaystack, sentence_keys
+from validator.rules.identifiers import read_identifiers
+from validator.splitting import split_sentences
+from validator.text import fold_typography
+
+UNITS = ["1", ".", ",", " ", "1,", "1.", '"', "'", "$", "$1", "[", "[1]", "(", "one ", "1k", "a1-", "\u2019", "\u200b"]
+CLAIM = "The bridge was built in 1931 by 20 men for $4m."
+READERS: dict[str, Callable[[str], object]] = {
+    "source read by the number rule": lambda text: check_numbers(CLAIM, text + " x"),
+    "answer sentence keyed for copies": lambda text: sentence_keys("It was " + text + "a."),
+    "source held for copies": lambda text: VerbatimHaystack.of(text).holds_sentence(CLAIM),
+    "identifiers": read_identifiers,
+    "typography": fold_typography,
+    "sentences": split_sentences,
+}
+SIZE = 20_000
+
+
+def _seconds(reader: Callable[[str], object], unit: str, size: int) -> float:
+    """The quicker of two reads of a fresh text of ``size`` characters (a rule may cache a text)."""
+    times = []
+    for attempt in range(2):
+        text = unit * (size // len(unit)) + f" {attempt}{size}"
+        started = time.perf_counter()
+        reader(text)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(READERS))
+def test_twice_the_hostile_text_costs_at_most_three_times_the_time(name: str) -> None:
+    reader = READERS[name]
+    reader("warm up: 1931, $4m, 20 km, 3.5%, [1] " * 50)  # loads what a first read loads (pint's units)
+    for unit in UNITS:
+        once, twice = _seconds(reader, unit, SIZE), _seconds(reader, unit, 2 * SIZE)
+        assert twice <= 3 * once + 0.02, f"{unit!r}: {once:.3f} s at {SIZE:,}, {twice:.3f} s at {2 * SIZE:,}"
