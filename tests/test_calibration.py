@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import lxml.html
 import pytest
 from helpers import (
     run_cli,
@@ -87,9 +88,13 @@ def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path
         if (r["label"] == "entailment" and 0.3 <= s <= 0.6) or (r["label"] != "entailment" and s < 0.2)
     ]
     settings = tmp_path / "settings.json"
-    labelled = str(write_rows(tmp_path / "l.jsonl", rows))
-    result = run_cli("calibrate", "--input", labelled, "--output", str(settings), *budget)
+    labelled, plot = str(write_rows(tmp_path / "l.jsonl", rows)), tmp_path / "trade-off.html"
+    result = run_cli("calibrate", "--input", labelled, "--output", str(settings), "--html", str(plot), *budget)
     assert result.returncode == 0, result.stderr
+    assert f"trade-off plot written to {plot}" in result.stderr  # every file it writes, it names
+    legend = lxml.html.parse(str(plot)).getroot().cssselect("svg g.legend")[0].text_content()
+    assert "default cut" in legend and "chosen cut" in legend  # seen without hovering
+    assert ("budget" in legend) == bool(budget)
     fitted = json.loads(settings.read_text())["entailment_threshold"]
     assert entailment_floor(3) <= fitted <= DEFAULT.entailment_threshold
     ProvenanceNLI(settings_file=str(settings))  # loads: the fitted file is never one the validator refuses

@@ -424,6 +424,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
                     args.input, fitted.curve, fitted.before, fitted.after, fitted.rows, args.max_false_alarms
                 )
             )
+        print(f"trade-off plot written to {args.html}", file=sys.stderr)
     if args.json:
         print(json.dumps(file, indent=2))
         return EXIT_PASS

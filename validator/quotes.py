@@ -244,6 +244,12 @@ class VerbatimHaystack:
             return after + (after < len(self.folded))
         return None
 
+    def following(self, held: Held, count: int) -> str:
+        """The ``count`` sentences of the source after the one ``held`` found, as the source writes
+        them: what a reader reads that sentence with, and what may take it back in any words."""
+        after = [span.text for span in self.sentences if span.start >= held.next_start]
+        return " ".join(after[:count])
+
     @cached_property
     def sentences(self) -> list[Span]:
         """The source's sentences as the source splitter cuts them (offsets into ``normalized``)."""

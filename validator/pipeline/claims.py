@@ -60,6 +60,9 @@ class Claim:
     signals: dict[str, float] = field(default_factory=dict)
     finding: NumberFinding | None = None
     bindings: dict[int, bool] = field(default_factory=dict)
+    copy_context: str | None = None
+    """For a sentence ``settle`` found copied: the source's sentences after the copy, which
+    ``reread`` reads it with ("" where it ends the source)."""
 
     @cached_property
     def text(self) -> str:

@@ -23,6 +23,8 @@ from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import split_source_sentences
 
 COPIED_SHORTLIST = 4
+COPY_CONTEXT_SENTENCES = 2
+"""The sentences of a source after a copied sentence that ``reread`` has the model read it with."""
 """BM25 candidates tried first for the chunk that holds a copied sentence."""
 
 
@@ -93,6 +95,8 @@ def _settle(
             claim.result = results.fabricated_quote(span, quote)
         elif held is not None:
             claim.result = results.settled(span, claim.reading, held, holder(i, held))
+            if held.method == "verbatim":
+                claim.copy_context = stacks[held.source_index].following(held, COPY_CONTEXT_SENTENCES)
         else:
             claim.disowned = any(haystack.disowns(text) for haystack in stacks)
 

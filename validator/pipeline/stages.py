@@ -41,7 +41,7 @@ from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
 from validator.repair import correction, unsourced_number
 from validator.retrieval import Evidence, query
-from validator.scorers.base import ENTAILMENT, PairScorer
+from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
 from validator.text import fold_typography
@@ -138,6 +138,24 @@ def settle(batch: Batch, setup: CheckSetup) -> None:
             settling.settle_on_sources(claims, request.sources, setup.index(batch, claims[0].item))
         else:
             settling.settle_on_passages(claims, [claim.premises for claim in claims])
+
+
+def reread(batch: Batch, setup: CheckSetup) -> None:
+    """Each copy ``settle`` found, read with the sentences of its source after it
+    (:meth:`~validator.quotes.VerbatimHaystack.following`). A source may take a sentence back in
+    any words ("That is not what happened.", "Verdict: FALSE", "Or did he? The evidence says
+    no."), which no list of phrases completes; so a copy skips the model only where the model,
+    reading the copy followed by them, finds no contradiction (at the contradiction cut).
+    Otherwise the copy stays open, disowned: no passage holding it may support it
+    (``framing_check``). One model pair per copy that has sentences after it, in one batch; with
+    ``scorer_mode="llm"`` the judge reads what the model would."""
+    copies = [c for c in batch.claims if c.result is not None and c.result.method == "verbatim" and c.copy_context]
+    if not copies or setup.config.judge.scorer_mode == "llm":
+        return
+    pairs = [(f"{claim.text} {claim.copy_context}", claim.text) for claim in copies]
+    for claim, row in zip(copies, setup.scorer.score(pairs), strict=True):
+        if row[CONTRADICTION] >= setup.thresholds.contradiction:
+            claim.result, claim.disowned = None, True
 
 
 def retrieve(batch: Batch, setup: CheckSetup) -> None:
@@ -278,6 +296,7 @@ STAGES: tuple[Callable[[Batch, CheckSetup], None], ...] = (
     read,
     fetch,
     settle,
+    reread,
     retrieve,
     score,
     weigh,

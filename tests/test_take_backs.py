@@ -1,0 +1,74 @@
+"""A source that copies a sentence only to take it back, in any words: the copy is read by the
+model with what follows it (``reread``, docs/verdicts.md), so no list of phrases has to know them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from validator import ProvenanceNLI
+
+FACTS = [
+    "The keeper rescued forty sailors.",
+    "The mayor opened the bridge in 1932.",
+    "The company sold its factory to a rival.",
+    "The museum returned the painting to Spain.",
+]
+TAKE_BACKS = [
+    "That is not what happened.",
+    "That never happened.",
+    "This is false.",
+    "None of that is true.",
+    "Nothing could be further from the truth.",
+    "Historians now dismiss the account as invented.",
+    "Researchers have since debunked this claim.",
+    "The story was later retracted.",
+    "Verdict: FALSE",
+    "Rating: False.",
+    "That account turned out to be a hoax.",
+    "This claim is a myth.",
+    "The newspaper later admitted the report was wrong.",
+    "Investigators found no evidence that this ever occurred.",
+    "Later records show this did not take place.",
+    "Sadly, the tale is untrue.",
+]
+GOING_ON = [
+    "The event was widely reported at the time.",
+    "It was the first such case in the region.",
+    "Local papers covered the story for weeks.",
+    "A plaque marks the spot today.",
+]
+
+
+def _failed(answer: str, source: str) -> bool:
+    return ProvenanceNLI(on_fail="noop").validate(answer, {"sources": [source]}).outcome == "fail"
+
+
+@pytest.mark.slow
+def test_a_copy_taken_back_in_other_words_fails() -> None:
+    """Four facts, each followed by sixteen take-backs that name no cue word of the old list: the
+    model reads nearly all (3 of 64 passed when this was written)."""
+    pairs = itertools.product(FACTS, TAKE_BACKS)
+    missed = [(fact, back) for fact, back in pairs if not _failed(fact, f"{fact} {back}")]
+    assert len(missed) <= len(FACTS) * len(TAKE_BACKS) // 10, missed
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "That is not what happened.",
+        "Nothing could be further from the truth.",
+        "Historians now dismiss the account as invented.",
+        "Or did he? The evidence says no.",
+        "Verdict: FALSE",
+    ],
+)
+def test_the_reported_take_backs_fail(back: str) -> None:
+    assert _failed("The keeper rescued forty sailors.", f"The keeper rescued forty sailors. {back}")
+
+
+@pytest.mark.parametrize(("fact", "going_on"), list(zip(FACTS, GOING_ON, strict=True)))
+def test_a_copy_the_source_goes_on_from_is_still_settled(fact: str, going_on: str) -> None:
+    result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [f"{fact} {going_on}"]})
+    assert result.metadata["provenance_nli"]["sentences"][0]["method"] == "verbatim"  # type: ignore[index]
