@@ -125,3 +125,32 @@ def test_threads_splitting_at_once_get_what_one_thread_gets(split: Splitter) -> 
     expected = [split(text) for text in texts]
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(split, texts)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (
+            "Pass --dry-run first. It prints the plan. Then --apply writes it.",
+            ["Pass --dry-run first.", "It prints the plan.", "Then --apply writes it."],
+        ),
+        (
+            "Set -v for more output. The --quiet flag hides warnings. Both work with --config.",
+            ["Set -v for more output.", "The --quiet flag hides warnings.", "Both work with --config."],
+        ),
+        (
+            "The shop opens at nine.Parking is free.Staff can help you.",
+            ["The shop opens at nine.", "Parking is free.", "Staff can help you."],
+        ),
+        ("Release notes are below.Version 3 adds search.", ["Release notes are below.", "Version 3 adds search."]),
+        ("The clinic moved.Dr. Okafor now works in Leeds.", ["The clinic moved.", "Dr. Okafor now works in Leeds."]),
+        # not sentence ends: file names, versions, abbreviations, a library's name
+        ("Edit the .env file first. It holds the keys.", ["Edit the .env file first.", "It holds the keys."]),
+        ("Upgrade to v2.0.1 today. Node.js 20 is required.", ["Upgrade to v2.0.1 today.", "Node.js 20 is required."]),
+        ("The U.S.Army base closed in 1995.", ["The U.S.Army base closed in 1995."]),
+    ],
+)
+def test_sentences_are_cut_after_an_option_and_where_no_space_follows_the_stop(text: str, sentences: list[str]) -> None:
+    spans = split_sentences(text)
+    assert [s.text for s in spans] == sentences
+    assert all(text[s.start : s.end] == s.text for s in spans)

@@ -24,6 +24,7 @@ substitution keeps every character offset, so spans still index the original tex
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -134,13 +135,47 @@ def _split(text: str, segment: Callable[[str], Iterable[tuple[int, int]]]) -> li
 def _pysbd_spans(block: str) -> Iterator[tuple[int, int]]:
     """pysbd's sentences, rejoined where it cut inside a word: it ends a sentence at a dot that
     opens a word (".env", ".gitignore", ".NET"), which no reader does."""
-    pieces = [(piece.start, piece.end) for piece in cast("list[TextSpan]", _segmenter().segment(block))]
+    seen, glued = _as_pysbd_reads_it(block)
+    pieces = [
+        (_unspaced(piece.start, glued), _unspaced(piece.end, glued))
+        for piece in cast("list[TextSpan]", _segmenter().segment(seen))
+    ]
+    cuts = {position - i for i, position in enumerate(glued)}  # where a glued sentence starts in ``block``
     joined: list[tuple[int, int]] = []
     for start, end in pieces:
-        if joined and _inside_word(block, start):
+        if joined and _inside_word(block, start) and start not in cuts:
             start = joined.pop()[0]
         joined.append((start, end))
     yield from joined
+
+
+_FLAG = re.compile(r"(?<!\S)--?(?=[A-Za-z])")
+"""A command-line option's dashes ("--pdfa", "-v"): pysbd takes two of them in one text for a
+dash-bounded aside and never ends a sentence between them."""
+_GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+"""A sentence end with no space after it ("…for all users.The office…"): two lower-case letters, the
+stop, then a capitalised word. Not "Dr.Lee" or "U.S.Army" (one or no lower-case letter before the
+stop), a file name (".NET", "Node.js") or a version ("v2.0")."""
+
+
+def _as_pysbd_reads_it(block: str) -> tuple[str, list[int]]:
+    """``block`` as pysbd is given it: an option's dashes as spaces (same length), and a space
+    put in after each glued sentence end, whose places in the spaced text are returned."""
+    text = _FLAG.sub(lambda m: " " * len(m.group()), block)
+    glued = [m.start() for m in _GLUED.finditer(text)]
+    if not glued:
+        return text, []
+    parts, previous = [], 0
+    for position in glued:
+        parts += [text[previous:position], " "]
+        previous = position
+    parts.append(text[previous:])
+    return "".join(parts), [position + i for i, position in enumerate(glued)]
+
+
+def _unspaced(position: int, inserted: list[int]) -> int:
+    """A position in the spaced text, as a position in the block (each inserted space removed)."""
+    return position - bisect.bisect_left(inserted, position)
 
 
 def _inside_word(text: str, position: int) -> bool:
