@@ -263,3 +263,31 @@ def test_a_clause_that_goes_on_with_the_same_subject_lends_it_its_number(sentenc
     """'... built in 1961 and fell in 1989': 1989 is the wall's too (it was flagged as another
     thing's, a false alarm found by benchmarks/bench_swaps.py), and still not the year it was built."""
     assert number_verdict(sentence, "The Berlin Wall was built in 1961 and fell in 1989.") == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "kept"),
+    [
+        (
+            "The library has a rooftop garden. The reading room opens at 9am.",
+            "The library is on King Street. The reading room opens at 9am.",
+            "The reading room opens at 9am.",
+        ),
+        (
+            "The clinic is open on Sundays. The waiting room has twenty chairs.",
+            "The clinic is on Mill Lane. The waiting room has twenty chairs.",
+            "The waiting room has twenty chairs.",
+        ),
+        # another subject before the copy: "the company" is not the same one, so nothing is kept
+        (
+            "Globex makes gadgets. The company was founded in 1990.",
+            "Acme makes tools. The company was founded in 1990.",
+            "",
+        ),
+    ],
+)
+def test_fix_keeps_a_copy_read_after_a_wrong_sentence_about_the_same_subject(
+    answer: str, source: str, kept: str
+) -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    assert guard.validate(answer, metadata={"sources": [source]}).validated_output == kept

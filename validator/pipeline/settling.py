@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from validator.attribution import moved
-from validator.context import described
+from validator.context import described, subject_of
 from validator.opposites import opposes
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
-from validator.quotes import Held, Settlement, VerbatimHaystack, held_by, missing_quote
+from validator.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
 from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import split_source_sentences
 
@@ -86,10 +86,15 @@ def _settle(
             held = held_by(text, stacks, follows=replace(previous[0], source_index=j))
         else:
             held = None
-        if held is None and claim.reading == text and leans and held_by(text, stacks):
-            # a copy of "The company was founded in 1990." after another sentence than the
-            # source's: the model reads it after the answer's own sentence before
-            claim.reading = f"{claims[i - 1].text} {text}"
+        if held is None and claim.reading == text and leans and (copy := held_by(text, stacks)):
+            if _same_subject_before(copy, stacks[copy.source_index], claims[i - 1].text):
+                # "The reading room opens at 9am." after a wrong sentence about the library, where
+                # the source has it after its own sentence about the library: the same context
+                held = copy
+            else:
+                # a copy of "The company was founded in 1990." after another sentence than the
+                # source's: the model reads it after the answer's own sentence before
+                claim.reading = f"{claims[i - 1].text} {text}"
         previous = (held, stacks[held.source_index]) if held else None
         if (quote := missing_quote(span, quote_haystacks[i])) is not None:
             claim.result = results.fabricated_quote(span, quote)
@@ -99,6 +104,16 @@ def _settle(
                 claim.copy_context = stacks[held.source_index].following(held, COPY_CONTEXT_SENTENCES)
         else:
             claim.disowned = any(haystack.disowns(text) for haystack in stacks)
+
+
+def _same_subject_before(copy: Held, haystack: VerbatimHaystack, previous: str) -> bool:
+    """Whether the source sentence before ``copy`` and the answer's ``previous`` sentence open with
+    the same subject ("The library is on King Street." and "The library has a rooftop garden."),
+    so a copy whose subject describes ("The reading room…") stands in the same context in both,
+    whatever else the answer's sentence says (it is checked on its own)."""
+    before = [span.text for span in haystack.sentences if span.end <= copy.start]
+    theirs, ours = (subject_of(before[-1]) if before else None), subject_of(previous)
+    return theirs is not None and ours is not None and fold_case(theirs) == fold_case(ours)
 
 
 def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:
