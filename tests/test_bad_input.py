@@ -352,3 +352,18 @@ def test_text_the_bundled_model_cannot_read_is_unsupported_and_says_why(answer: 
     assert not outcome(guard.validate(answer, metadata={"sources": [source]})).validation_passed
     [sentence] = last_result(guard).metadata["provenance_nli"]["sentences"]
     assert sentence["verdict"] == "unsupported" and "English" in sentence["note"] and "model_name" in sentence["note"]
+
+
+@pytest.mark.parametrize("on_fail", ["noop", "fix", "filter", "refrain", "exception"])
+def test_a_lone_surrogate_in_a_source_or_a_passage_is_read_not_raised(on_fail: str) -> None:
+    """A source that a JSON escape or UTF-16 cut left a lone surrogate in is read with U+FFFD
+    there, under every on_fail, from ``sources`` and from a ``query_function`` alike."""
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+    source = "The ferry leaves at \udfffnoon. It takes 40 minutes."
+    for metadata in ({"sources": [source]}, {"query_function": lambda text, k: [source]}):
+        try:
+            outcome = guard.validate("The ferry takes 40 minutes.", metadata=metadata)
+        except ValidationError as error:  # exception: a verdict, not a crash
+            assert "UnicodeEncodeError" not in str(error)
+        else:
+            assert outcome.error is None, outcome.error
