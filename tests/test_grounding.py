@@ -291,3 +291,31 @@ def test_fix_keeps_a_copy_read_after_a_wrong_sentence_about_the_same_subject(
 ) -> None:
     guard = Guard().use(ProvenanceNLI(on_fail="fix"))
     assert guard.validate(answer, metadata={"sources": [source]}).validated_output == kept
+
+
+@pytest.mark.parametrize(
+    ("claim", "sources"),
+    [
+        (
+            "The Delta Bridge was closed for repairs.",
+            ["The Delta Bridge opened in 1950.", "The tunnel was closed for repairs."],
+        ),
+        (
+            "Riverside Library was renovated last year.",
+            ["Riverside Library opened in 1990 on Elm Street.", "The museum was renovated last year."],
+        ),
+        (
+            "Dr Mensah leads the cardiology unit.",
+            ["Dr Mensah joined the hospital in 2019.", "The new consultant leads the cardiology unit."],
+        ),
+    ],
+)
+def test_two_sources_that_name_different_things_are_not_joined(claim: str, sources: list[str]) -> None:
+    """A joint premise joins passages of different sources only where they name the same thing."""
+    assert ProvenanceNLI(on_fail="noop").validate(claim, {"sources": sources}).outcome == "fail"
+
+
+def test_two_sources_that_name_the_same_thing_still_join() -> None:
+    sources = ["The Delta Bridge opened in 1950.", "In 2021 the Delta Bridge was closed for repairs."]
+    outcome = ProvenanceNLI(on_fail="noop").validate("The Delta Bridge was closed for repairs.", {"sources": sources})
+    assert outcome.outcome == "pass"

@@ -14,7 +14,7 @@ from itertools import groupby
 
 import numpy as np
 
-from validator.bindings import fused
+from validator.bindings import fused, terms
 from validator.context import leans_back
 from validator.judge import Usage
 from validator.numbers import NumberFinding
@@ -150,10 +150,23 @@ def joinable(claim: Claim) -> list[Evidence]:
     return [p for p in claim.premises if not leans_back(p.text.lstrip())]
 
 
+def _about_one_subject(evidence: list[Evidence]) -> list[Evidence]:
+    """The passages that may join the first one's: those of its source, and those of another
+    source that name something its passages name. Two documents are two subjects unless they say
+    otherwise: "The Delta Bridge opened in 1950." and "The tunnel was closed for repairs." never
+    make "The Delta Bridge was closed for repairs." (:func:`validator.bindings.terms`' names)."""
+    if not evidence:
+        return evidence
+    first = evidence[0].source_index
+    named = frozenset().union(*(terms(e.text)[0] for e in evidence if e.source_index == first))
+    return [e for e in evidence if e.source_index == first or terms(e.text)[0] & named]
+
+
 def joint_premise(evidence: list[Evidence]) -> Evidence | None:
     """The top-k passages joined in source order, for claims that combine them; a sentence
     shared by overlapping chunks appears once. Its ``source_index`` is None when the
     passages come from several sources."""
+    evidence = _about_one_subject(evidence)
     if len(evidence) < 2:
         return None
     sentences: dict[str, None] = {}
