@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from validator.context import subject_of
 from validator.splitting import Span, split_sentences, split_source_sentences
 from validator.text import fold_typography
 
@@ -142,6 +143,15 @@ sentence before is then not settled without the model, and the model may not sup
 on the strength of it (:meth:`VerbatimHaystack.disowns`)."""
 
 
+def _names_another(sentence: str, copy: str) -> bool:
+    """Whether ``sentence`` opens with a subject that names something ``copy`` does not ("The Empire
+    State Building is in New York." after "The Eiffel Tower is in Paris."): it goes on to another
+    thing, so it takes nothing back. A name is a capitalised word after the subject's first."""
+    subject = subject_of(sentence) or ""
+    names = {word for word in subject.split()[1:] if word[:1].isupper()}
+    return bool(names) and not names & set(copy.split())
+
+
 def sentence_keys(sentence: str) -> list[str]:
     """A sentence as it is looked up verbatim: normalized, case-folded, without a trailing
     citation marker ("[1]") or final punctuation; and also without a leading connective
@@ -244,11 +254,16 @@ class VerbatimHaystack:
             return after + (after < len(self.folded))
         return None
 
-    def following(self, held: Held, count: int) -> str:
-        """The ``count`` sentences of the source after the one ``held`` found, as the source writes
-        them: what a reader reads that sentence with, and what may take it back in any words."""
-        after = [span.text for span in self.sentences if span.start >= held.next_start]
-        return " ".join(after[:count])
+    def following(self, held: Held, count: int, max_words: int) -> str:
+        """Of the ``count`` sentences of the source after the one ``held`` found, those of at most
+        ``max_words`` words, as the source writes them: where a take-back would be. A take-back is
+        said briefly ("That is not what happened.", "Historians now dismiss the account as
+        invented."); a long sentence after a copy is more about its subject, which a small model
+        misreads as contradicting it (a licence's definition after the clause that uses it)."""
+        after = [span.text for span in self.sentences if span.start >= held.next_start][:count]
+        return " ".join(
+            text for text in after if len(text.split()) <= max_words and not _names_another(text, held.text)
+        )
 
     @cached_property
     def sentences(self) -> list[Span]:

@@ -25,6 +25,8 @@ from validator.splitting import split_source_sentences
 COPIED_SHORTLIST = 4
 COPY_CONTEXT_SENTENCES = 2
 """The sentences of a source after a copied sentence that ``reread`` has the model read it with."""
+TAKE_BACK_MAX_WORDS = 20
+"""The longest of them that is read (:meth:`~validator.quotes.VerbatimHaystack.following`)."""
 """BM25 candidates tried first for the chunk that holds a copied sentence."""
 
 
@@ -101,7 +103,9 @@ def _settle(
         elif held is not None:
             claim.result = results.settled(span, claim.reading, held, holder(i, held))
             if held.method == "verbatim":
-                claim.copy_context = stacks[held.source_index].following(held, COPY_CONTEXT_SENTENCES)
+                claim.copy_context = stacks[held.source_index].following(
+                    held, COPY_CONTEXT_SENTENCES, TAKE_BACK_MAX_WORDS
+                )
         else:
             claim.disowned = any(haystack.disowns(text) for haystack in stacks)
 
