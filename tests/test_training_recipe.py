@@ -94,3 +94,45 @@ def test_the_greedy_soup_is_never_worse_on_dev_than_its_best_run(tmp_path: Path)
     _, _, report = greedy_soup(runs, dev, max_length=32, device="cpu")
     assert report["soup"] >= max(report["runs"].values())
     assert report["kept"][0] == max(report["runs"], key=report["runs"].__getitem__)
+
+
+def test_a_one_error_edit_is_found_by_diffing_it_against_its_reference() -> None:
+    from training.answers import edited_sentence
+
+    reference = "The mayor opened the bridge on Monday . It cost $5 million . Crowds cheered ."
+    edit = "The mayor opened the bridge on Monday . It cost $9 million . Crowds cheered ."
+    assert edited_sentence(reference, edit) == ("It cost $5 million .", "It cost $9 million .")
+    assert edited_sentence(reference, reference) is None  # nothing changed
+    assert edited_sentence(reference, "Something else entirely .") is None  # not one sentence
+
+
+@pytest.mark.parametrize(
+    ("error_type", "label"),
+    [
+        ("Intrinsic Entity Error", "contradiction"),
+        ("Intrinsic Predicate", "contradiction"),
+        ("Coreference Error", "contradiction"),
+        ("Extrinsic Entity Error", "not_entailment"),
+        ("Other", "not_entailment"),
+    ],
+)
+def test_an_edit_contradicts_only_where_its_error_misuses_the_article(error_type: str, label: str) -> None:
+    from training.answers import bump_label
+
+    assert bump_label(error_type) == label
+
+
+def test_a_premise_is_the_sources_sentences_nearest_the_claim_within_the_window() -> None:
+    from training.answers import WINDOW_CHARS, window
+
+    filler = [f"Paragraph {i} talks about the weather in spring and nothing else at all." for i in range(40)]
+    source = " ".join([*filler[:20], "The bridge cost $5 million to build.", *filler[20:]])
+    premise = window("The bridge cost $9 million.", [source])
+    assert "The bridge cost $5 million to build." in premise and len(premise) <= WINDOW_CHARS
+
+
+def test_a_group_always_lands_in_the_same_split() -> None:
+    from training.answers import answer_split
+
+    assert {answer_split("expertqa-389c77b2ad0f") for _ in range(3)} == {answer_split("expertqa-389c77b2ad0f")}
+    assert {answer_split(f"group-{i}") for i in range(200)} == {"train", "dev", "test"}
