@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from guardrails import Guard
+from guardrails.errors import ValidationError
 from helpers import (
     last_result,
     only,
@@ -102,3 +103,33 @@ def test_a_whole_asserted_sentence_is_still_a_copy() -> None:
     ):
         assert outcome(guard.validate(COPY, metadata={"sources": [source]})).validation_passed
         assert sentences_of(last_result(guard))[0]["method"] == "verbatim", source
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The tenant is liable for repairs.", "The landlord, not the tenant, is liable for repairs."),
+        ("The seller receives the refund.", "The buyer, not the seller, receives the refund."),
+        ("Refunds go to the seller within 30 days.", "Refunds go to the buyer, not the seller, within 30 days."),
+        ("The tenant pays for repairs.", "The landlord rather than the tenant pays for repairs."),
+        ("The council maintains the park.", "The trust maintains the park instead of the council."),
+        ("Staff travel by plane.", "Staff travel by train rather than by plane."),
+    ],
+)
+def test_what_a_source_excludes_outside_the_verb_is_contradicted(claim: str, source: str) -> None:
+    """ "X, not Y", "X rather than Y", "X instead of Y": the negation is not on the verb, and the
+    claim that says Y is opposed as a minimal pair would be."""
+    with pytest.raises(ValidationError):
+        Guard().use(ProvenanceNLI(on_fail="exception")).validate(claim, metadata={"sources": [source]})
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The landlord is liable for repairs.", "The landlord, not the tenant, is liable for repairs."),
+        ("Staff travel by train.", "Staff travel by train rather than by plane."),
+        ("The trust maintains the park.", "The trust maintains the park instead of the council."),
+    ],
+)
+def test_what_a_source_keeps_beside_what_it_excludes_passes(claim: str, source: str) -> None:
+    assert ProvenanceNLI(on_fail="noop").validate(claim, {"sources": [source]}).outcome == "pass"

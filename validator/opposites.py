@@ -12,6 +12,9 @@ stage):
   :data:`MAX_DROPPED_WORDS` other content words may be left out.
 - **prefix antonym**: the two sentences are the same word for word but one, which is the other
   with a negating prefix ("safe" / "unsafe", "reversible" / "irreversible", "common" / "uncommon").
+- **exclusion**: the sentence sets one thing against another it excludes ("The landlord, not the
+  tenant, is liable", "… rather than the tenant", "… instead of the tenant"), and the claim is the
+  sentence with the excluded thing in its place (:func:`excluded`).
 
 :func:`validator.quotes.polarity_flips` settles the one-auxiliary case ("is" / "is not") by lookup;
 this module is the general shape, tried on the few source sentences that share the claim's words.
@@ -109,7 +112,48 @@ def _written_out(match: re.Match[str]) -> str:
 def opposes(claim: str, sentence: str) -> bool:
     """Whether ``sentence`` states the opposite of ``claim`` as a minimal pair (module docstring)."""
     claim_tokens, sentence_tokens = _tokens(claim), _tokens(sentence)
-    return _antonym_pair(claim_tokens, sentence_tokens) or _negation_dropped(claim_tokens, sentence_tokens)
+    return (
+        _antonym_pair(claim_tokens, sentence_tokens)
+        or _negation_dropped(claim_tokens, sentence_tokens)
+        or any(_tokens(denied) == claim_tokens for denied in excluded(sentence))
+    )
+
+
+_SET_OFF_EXCLUSION = re.compile(r",\s+not\s+(?P<excluded>[^,;:.]{1,80}),\s*")
+"""An alternative set off by commas: "The landlord, not the tenant, is liable", "Refunds go to the
+buyer, not the seller, within 30 days"."""
+_LEADING_EXCLUSION = re.compile(r"^(?P<kept>(?:\S+\s+){0,4}?\S+)\s+(?:rather\s+than|instead\s+of)\s+", re.I)
+"""A subject set against another before the verb: "The landlord rather than the tenant pays…"."""
+_TRAILING_EXCLUSION = re.compile(
+    r"(?<!\s)\s+(?:rather\s+than|instead\s+of)\s+(?P<excluded>(?:\S+\s+){0,5}?\S+?)(?=[,;:.]|$)", re.I
+)
+"""An alternative named after the clause it is set against: "The landlord pays for repairs instead
+of the tenant."."""
+
+
+def excluded(sentence: str) -> list[str]:
+    """What ``sentence`` says is *not* so, where it names an alternative it excludes: "The landlord,
+    not the tenant, is liable for repairs." excludes "the tenant is liable for repairs.", and "The
+    landlord pays for repairs rather than the tenant." excludes "the tenant pays for repairs.".
+    The excluded thing takes the place of the words it is set against, as many words as it has:
+    those before it, or, where it comes after the clause, the subject or the words right before it
+    ("Staff travel by train rather than by plane." excludes "Staff travel by plane."). A claim
+    that says what is excluded is opposed, whatever verb it uses: the negation is outside the verb."""
+    denied = []
+    if match := _SET_OFF_EXCLUSION.search(sentence):
+        other = match.group("excluded").split()
+        before = sentence[: match.start()].split()
+        if len(before) >= len(other):
+            denied.append(" ".join([*before[: -len(other)], *other, sentence[match.end() :]]))
+    if match := _LEADING_EXCLUSION.match(sentence):
+        denied.append(sentence[match.end() :])  # the excluded words, then the clause of which they are the subject
+    if match := _TRAILING_EXCLUSION.search(sentence):
+        other = match.group("excluded").split()
+        clause = sentence[: match.start()].split()
+        if len(clause) > len(other):  # in the subject's place, or of the words right before it
+            denied.append(" ".join([*other, *clause[len(other) :]]) + sentence[match.end() :])
+            denied.append(" ".join([*clause[: -len(other)], *other]) + sentence[match.end() :])
+    return denied
 
 
 def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> bool:
