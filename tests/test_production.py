@@ -179,6 +179,32 @@ def test_the_value_at_fault_is_marked_in_the_result_the_cli_and_the_html(tmp_pat
     assert '<mark class="value" title="the source has 8,849">9,120</mark>' in html.read_text()
 
 
+@pytest.mark.parametrize(
+    ("answer", "source", "at_fault"),
+    [
+        ("Two nurses work nights on the ward.", "Three nurses work nights on the ward. It has 20 beds.", "Two"),
+        (
+            "The new campus will be completed in 2027.",
+            "The new campus will be completed in 2025, the university said.",
+            "2027",
+        ),
+        (
+            "The prize was awarded by Oxford University.",
+            "The prize was awarded by Cambridge University in May.",
+            "Oxford",
+        ),
+        ("The library has 221 seats.", "The library, which opened in 1990, has 212 seats and a cafe.", "221"),
+    ],
+)
+def test_the_value_at_fault_is_marked_whoever_failed_the_sentence(answer: str, source: str, at_fault: str) -> None:
+    """A number word a rule's note names, and a value the model's failure turns on (the first
+    value the evidence sentence most like the answer's lacks), are marked as a rule's are."""
+    result = ProvenanceNLI(on_fail="noop").validate(answer, {"sources": [source]})
+    [sentence] = sentences_of(result)
+    assert sentence["verdict"] != "supported"
+    assert answer[sentence["value_start"] : sentence["value_end"]] == at_fault
+
+
 # 5. What the Guard's output is: clean, fixed, emptied or failed.
 
 

@@ -110,3 +110,49 @@ def unsourced_number(sentence: str, offset: int, evidence: str) -> tuple[int, in
         if any(c.isdigit() for c in token) and token not in written:
             return offset + match.start(), offset + match.start() + len(token)
     return None
+
+
+_NAMED_IN_NOTE = re.compile(
+    r"^(?:number|identifier) not in the evidence: (?P<values>.+)$|another identifier: (?P<id>\S+)"
+)
+
+
+def named_value(sentence: str, offset: int, note: str | None) -> tuple[int, int] | None:
+    """Where the value a rule's note names is in ``sentence``: "number not in the evidence: Two"
+    points at "Two", "the evidence gives another identifier: XK-4821 (…)" at "XK-4821". The note
+    quotes the value as the sentence writes it, number words and identifiers too."""
+    match = _NAMED_IN_NOTE.search(note or "")
+    if match is None:
+        return None
+    first = (match.group("values") or match.group("id") or "").split(", ")[0].strip()
+    at = _whole_word(sentence, first)
+    return (offset + at, offset + at + len(first)) if first and at is not None else None
+
+
+def differing_value(sentence: str, offset: int, evidence: str) -> tuple[int, int] | None:
+    """Where the first value of ``sentence`` (a number, or a capitalised name after its first word)
+    is that the evidence sentence most like it does not hold: the alignment of a claim with its
+    best evidence sentence, for a failure no rule named a value of ("…completed in 2027." against
+    "…completed in 2025."). None where no evidence sentence shares most of the sentence's words,
+    or it holds every value."""
+    ours = [(m.group(), m.start()) for m in _TOKEN.finditer(sentence)]
+    words = {token.casefold() for token, _ in ours} - STOPWORDS
+    if not words:
+        return None
+    best = max(
+        ({m.group().casefold() for m in _TOKEN.finditer(c.text)} for c in split_source_sentences(evidence)),
+        key=lambda theirs: len(words & theirs),
+        default=set(),
+    )
+    if 2 * len(words & best) < len(words):
+        return None
+    for token, start in ours:
+        value = any(c.isdigit() for c in token) or (start > 0 and token[:1].isupper())
+        if value and token.casefold() not in best:
+            return offset + start, offset + start + len(token.rstrip(".,"))
+    return None
+
+
+def _whole_word(text: str, word: str) -> int | None:
+    match = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) if word else None
+    return match.start() if match else None

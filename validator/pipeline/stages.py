@@ -39,7 +39,7 @@ from validator.pipeline import results, settling
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
-from validator.repair import correction, unsourced_number
+from validator.repair import correction, differing_value, named_value, unsourced_number
 from validator.retrieval import Evidence, query
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
@@ -275,20 +275,25 @@ def judge(batch: Batch, setup: CheckSetup) -> None:
 
 
 def point(batch: Batch, setup: CheckSetup) -> None:
-    """Mark the value a failed sentence turns on (:mod:`validator.repair`): where it is a sentence
-    of its evidence with one value changed (whoever failed it: the strings show which words
-    differ), that value and the evidence's; where the number rule failed it and a number is in
-    no evidence, that number. A supported sentence, or a quote's failure, is left as it is."""
+    """Mark the value a failed sentence turns on (:mod:`validator.repair`), on every path that
+    failed it: where it is a sentence of its evidence with one value changed, that value and the
+    evidence's; else the value a rule's note names ("number not in the evidence: Two"); else,
+    for the number rule, a number no evidence writes; else the first value (a number or a name)
+    the evidence sentence most like it lacks, whatever decided it (the model too). A supported
+    sentence, or a quote's failure, is left as it is."""
     for claim in batch.claims:
         result = claim.result
         if result is None or result.verdict not in FAILABLE_VERDICTS or not result.evidence:
             continue
-        if (found := correction(claim.span.text, claim.span.start, result.evidence)) is not None:
+        text, offset = claim.span.text, claim.span.start
+        if (found := correction(text, offset, result.evidence)) is not None:
             claim.result = replace(result, value_start=found.start, value_end=found.end, correction=found.to_dict())
-        elif result.method == "number_check" and (
-            number := unsourced_number(claim.span.text, claim.span.start, result.evidence)
+        elif place := (
+            named_value(text, offset, result.note)
+            or (result.method == "number_check" and unsourced_number(text, offset, result.evidence))
+            or differing_value(text, offset, result.evidence)
         ):
-            claim.result = replace(result, value_start=number[0], value_end=number[1])
+            claim.result = replace(result, value_start=place[0], value_end=place[1])
 
 
 STAGES: tuple[Callable[[Batch, CheckSetup], None], ...] = (
