@@ -24,6 +24,7 @@ READINGS = [
     ("It cost $2,000,000,001.", []),
     ("COVID-19, an F-35, a 4-year-old, a 737-800.", []),
     ("Revenue in FY2024 rose 3.5%.", []),
+    ("It was a 1-in-177-year event, a one-in-100-year flood.", []),
     ("It opened on 2024-03-05.", []),
 ]
 

@@ -12,7 +12,8 @@ where none does.
 What is read as an identifier (:data:`PATTERNS`, a table kept as data, each with its test rows in
 ``tests/test_rules_identifiers.py``) is only what no amount or count is written as: seven digits
 or more with no separator and not round ("1200000" is a count written plainly), three or more
-dot-joined numbers, and codes that join letters and three digits or more. Everything else is
+dot-joined numbers, and codes that join letters (a capital among them) and three digits or more.
+None is read inside a hyphenated word ("a 1-in-177-year event"). Everything else is
 left to the number rule and the model.
 """
 
@@ -29,13 +30,13 @@ Verdict = Literal["contradicted", "unsupported"]
 PATTERNS: dict[Kind, str] = {
     "dotted": r"\d++(?:\.\d++){2,}+",
     "digits": r"\d{7,}+",
-    "code": r"[A-Za-z]++-?+(?P<code_digits>\d{3,}+)[A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+",
+    "code": r"(?=[a-z]*+[A-Z])[A-Za-z]++-?+(?P<code_digits>\d{3,}+)[A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+",
 }
 """Each kind's form. Read in this order at each place; the first that matches takes it. Every
 quantifier is possessive, so no text makes a pattern backtrack (linear time on a run of 100,000
 digits or letters)."""
 _IDENTIFIER = re.compile(
-    r"(?<![\w.$£€¥])(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in PATTERNS.items()) + r")(?![\w]|\.\d)"
+    r"(?<![\w.$£€¥-])(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in PATTERNS.items()) + r")(?![\w]|\.\d)"
 )
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 _ROUND = re.compile(r"\d{1,3}0{4,}")
