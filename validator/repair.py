@@ -131,26 +131,34 @@ def named_value(sentence: str, offset: int, note: str | None) -> tuple[int, int]
 
 def differing_value(sentence: str, offset: int, evidence: str) -> tuple[int, int] | None:
     """Where the first value of ``sentence`` (a number, or a capitalised name after its first word)
-    is that the evidence sentence most like it does not hold: the alignment of a claim with its
-    best evidence sentence, for a failure no rule named a value of ("…completed in 2027." against
-    "…completed in 2025."). None where no evidence sentence shares most of the sentence's words,
-    or it holds every value."""
-    ours = [(m.group(), m.start()) for m in _TOKEN.finditer(sentence)]
+    is that the evidence does not hold, where the evidence sentence most like it holds another of
+    that sort in its place: the alignment of a claim with its best evidence sentence, for a failure
+    no rule named a value of ("…completed in 2027." against "…completed in 2025."). None where no
+    evidence sentence shares most of the sentence's words, or no value of it has a counterpart."""
+    ours = [(m.group().rstrip(".,"), m.start()) for m in _TOKEN.finditer(sentence)]
     words = {token.casefold() for token, _ in ours} - STOPWORDS
     if not words:
         return None
-    best = max(
-        ({m.group().casefold() for m in _TOKEN.finditer(c.text)} for c in split_source_sentences(evidence)),
-        key=lambda theirs: len(words & theirs),
-        default=set(),
-    )
-    if 2 * len(words & best) < len(words):
+    candidates = [[m.group().rstrip(".,") for m in _TOKEN.finditer(c.text)] for c in split_source_sentences(evidence)]
+    best = max(candidates, key=lambda theirs: len(words & {t.casefold() for t in theirs}), default=[])
+    if 2 * len(words & {t.casefold() for t in best}) < len(words):
         return None
+    held = {m.group().rstrip(".,").casefold() for m in _TOKEN.finditer(evidence)}
+    mine = {token.casefold() for token, _ in ours}
     for token, start in ours:
-        value = any(c.isdigit() for c in token) or (start > 0 and token[:1].isupper())
-        if value and token.casefold() not in best:
-            return offset + start, offset + start + len(token.rstrip(".,"))
+        sort = _sort_of(token, start)
+        if sort is None or token.casefold() in held:
+            continue
+        if any(_sort_of(t, 1) == sort and t.casefold() not in mine for t in best):
+            return offset + start, offset + start + len(token)
     return None
+
+
+def _sort_of(token: str, start: int) -> str | None:
+    """ "number" or "name" for a value token (a name is capitalised and not a sentence's first word)."""
+    if any(c.isdigit() for c in token):
+        return "number"
+    return "name" if start > 0 and token[:1].isupper() and token.casefold() not in STOPWORDS else None
 
 
 def _whole_word(text: str, word: str) -> int | None:
