@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
 from validator.context import subject_of
 from validator.splitting import Span, split_sentences, split_source_sentences
 from validator.text import fold_typography
@@ -143,13 +145,31 @@ sentence before is then not settled without the model, and the model may not sup
 on the strength of it (:meth:`VerbatimHaystack.disowns`)."""
 
 
-def _names_another(sentence: str, copy: str) -> bool:
-    """Whether ``sentence`` opens with a subject that names something ``copy`` does not ("The Empire
-    State Building is in New York." after "The Eiffel Tower is in Paris."): it goes on to another
-    thing, so it takes nothing back. A name is a capitalised word after the subject's first."""
+def _goes_on(sentence: str, copy: str) -> bool:
+    """Whether ``sentence``, after ``copy`` in a source, goes on to something else rather than
+    taking it back: it opens with a subject naming what the copy does not ("The Empire State
+    Building is in New York." after "The Eiffel Tower is in Paris."), or says more of what the copy
+    speaks of (a content word of it) with no negation ("Darwin translated Animal Farm." after
+    "Tolstoy translated War and Peace."). A take-back points at the copy ("That never happened.",
+    "Historians dismiss the account.") or denies it in its own words ("The tower was not built in
+    1925."). A name is a capitalised word after the subject's first."""
     subject = subject_of(sentence) or ""
     names = {word for word in subject.split()[1:] if word[:1].isupper()}
-    return bool(names) and not names & set(copy.split())
+    if names and not names & set(copy.split()):
+        return True
+    shared = _content_words(sentence) & _content_words(copy)
+    return bool(shared) and not _NEGATION.search(sentence)
+
+
+def _content_words(text: str) -> set[str]:
+    return set(_CONTENT_WORD.findall(text.lower())) - _FUNCTION_WORDS
+
+
+_CONTENT_WORD = re.compile(r"\b[a-z]{4,}\b")
+"""Words that carry what a sentence is about: four letters or more, but function words."""
+_FUNCTION_WORDS = frozenset(STOPWORDS_EN_PLUS)
+"""bm25s' English stopwords (the list retrieval uses)."""
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|nor|false|untrue|wrong)\b|n't\b", re.I)
 
 
 def sentence_keys(sentence: str) -> list[str]:
@@ -261,9 +281,7 @@ class VerbatimHaystack:
         invented."); a long sentence after a copy is more about its subject, which a small model
         misreads as contradicting it (a licence's definition after the clause that uses it)."""
         after = [span.text for span in self.sentences if span.start >= held.next_start][:count]
-        return " ".join(
-            text for text in after if len(text.split()) <= max_words and not _names_another(text, held.text)
-        )
+        return " ".join(text for text in after if len(text.split()) <= max_words and not _goes_on(text, held.text))
 
     @cached_property
     def sentences(self) -> list[Span]:

@@ -21,8 +21,9 @@ from validator.numbers import NumberFinding, check_numbers, claim_text, find_num
 from validator.pipeline.claims import Claim, reading_of, sources_of
 from validator.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.retrieval import Evidence
+from validator.rules.restated import restated
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
-from validator.splitting import Span
+from validator.splitting import Span, split_source_sentences
 from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
 
 _SETTLED_NOTES = {
@@ -103,6 +104,8 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
         verdict, premise, method, note = _numbers_vouched(claim, probabilities, thresholds)
     elif confidence < thresholds.review and (finding := _number_veto(claim, supported=False)):
         verdict, method, note = finding.verdict, "number_check", finding.note
+    if verdict != "supported" and method == "model" and (restating := _restating(claim)) is not None:
+        verdict, premise, method, note, confidence = "supported", restating, "verbatim", RESTATED_NOTE, 1.0
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
         sentence=claim.span.text,
@@ -156,6 +159,19 @@ def _numbers_vouched(
 
 
 DISOWNED_NOTE = "a source states this sentence only to call it untrue"
+RESTATED_NOTE = "a sentence of the evidence with its values written another way"
+
+
+def _restating(claim: Claim) -> Evidence | None:
+    """The passage holding a sentence the claim restates with only its values written another way
+    (:mod:`validator.rules.restated`): the number reader proves them equal, so the model's failure
+    was the spelling's. Only for a sentence read on its own words, that no source disowns."""
+    if claim.disowned or claim.reading != claim.text:
+        return None
+    for passage in claim.premises:
+        if not passage.joint and restated(claim.text, [s.text for s in split_source_sentences(passage.text)]):
+            return passage
+    return None
 
 
 def _may_support(claim: Claim, premise: Evidence) -> bool:

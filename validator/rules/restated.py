@@ -1,0 +1,87 @@
+"""A sentence of the evidence with its values written another way.
+
+"The hall seats 1,200 people." against "The hall seats 1200 people.", "The sale starts on
+2024-03-05." against "The sale starts on 5 March 2024.", "The flight takes 2.5 hours." against
+"The flight takes two and a half hours.": the NLI model reads a value written another way as
+another value, and fails a sentence that says exactly what its source says. The number reader
+knows both forms are one value, so that knowledge decides: where the answer's sentence is an
+evidence sentence word for word except in runs that each hold a value the reader reads on both
+sides, and the number rule vouches for every value of it against that sentence, it is supported
+as a copy is.
+
+Only the values may differ: a run that holds no value the reader reads ("noon" against "12:00"),
+or more than :data:`MAX_RUN_TOKENS` tokens, leaves the sentence to the model.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from validator.numbers import check_numbers, find_numbers
+
+MAX_RUN_TOKENS = 6
+"""The longest run of tokens one value may take on either side ("two and a half hours")."""
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+_WRITTEN_WITH = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
+    "million billion trillion bn mn m k half halves quarter quarters third thirds and a an point per cent "
+    "percent pc am pm p "
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec st nd rd th "
+    "second seconds minute minutes hour hours hr hrs day days week weeks month months year years "
+    "mm cm m km metre metres meter meters kilometre kilometres kilometer kilometers mile miles ft foot feet "
+    "inch inches g kg gram grams kilogram kilograms lb lbs pound pounds oz ml l litre litres liter liters "
+    "dollar dollars usd euro euros eur gbp yen yuan rupee rupees"
+)
+VALUE_WORDS = frozenset(_WRITTEN_WITH.split())
+"""Words a value may be written with (number words, months, units, currencies): the only words
+but digits and punctuation the two runs may differ in. "1,200 adults" is not "1200 people"."""
+
+
+def restated(claim: str, sentences: Iterable[str]) -> str | None:
+    """The first of ``sentences`` that ``claim`` restates with only its values written another way
+    (module docstring), else None."""
+    ours = _tokens(claim)
+    if not find_numbers(claim):
+        return None
+    for sentence in sentences:
+        if _values_apart(claim, ours, sentence) and check_numbers(claim, [sentence]) is None:
+            return sentence
+    return None
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group().casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _values_apart(claim: str, ours: list[tuple[str, int, int]], sentence: str) -> bool:
+    theirs = _tokens(sentence)
+    matcher = difflib.SequenceMatcher(a=[t for t, _, _ in ours], b=[t for t, _, _ in theirs], autojunk=False)
+    runs = _merged([op[1:] for op in matcher.get_opcodes() if op[0] != "equal"], ours)
+    if not runs:
+        return False  # the same words: a copy, which settle decides
+    for a0, a1, b0, b1 in runs:
+        if not (0 < a1 - a0 <= MAX_RUN_TOKENS and 0 < b1 - b0 <= MAX_RUN_TOKENS):
+            return False
+        words = {t for t, _, _ in ours[a0:a1] + theirs[b0:b1] if t.isalpha()}
+        if not words <= VALUE_WORDS:
+            return False
+        mine, other = claim[ours[a0][1] : ours[a1 - 1][2]], sentence[theirs[b0][1] : theirs[b1 - 1][2]]
+        if not (find_numbers(mine) and find_numbers(other)):
+            return False
+    return True
+
+
+def _merged(runs: list[tuple[int, int, int, int]], ours: list[tuple[str, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Differing runs joined across what they share of one value ("2024-03-05" and "5 March 2024"
+    share "2024"): two runs are one where only digits and punctuation lie between them."""
+    merged: list[tuple[int, int, int, int]] = []
+    for run in runs:
+        if merged and all(not token.isalpha() for token, _, _ in ours[merged[-1][1] : run[0]]):
+            merged[-1] = (merged[-1][0], run[1], merged[-1][2], run[3])
+        else:
+            merged.append(run)
+    return merged
