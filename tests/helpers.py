@@ -174,3 +174,19 @@ def swapped_numbers(draw: st.DrawFn) -> tuple[list[str], str]:
     if draw(st.booleans()):
         sources = [" ".join(sources)]
     return sources, f"{first} {fact.format(theirs)}."
+
+
+RULE_METHODS = ("number_check", "binding_check", "quote_check", "framing_check", "negation_check")
+"""The methods of a rule's verdict, never unsure (docs/verdicts.md, "Sure and unsure")."""
+
+
+def check_answer(answer: str, sources: list[str], **options: object) -> tuple[bool, list[dict]]:
+    """Whether a Guard with ``options`` (on_fail "noop") passes ``answer`` against ``sources``, and
+    the sentences of its result."""
+    from guardrails import Guard
+
+    from validator import ProvenanceNLI
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", **options))  # type: ignore[arg-type]
+    passed = outcome(guard.validate(answer, metadata={"sources": sources})).validation_passed
+    return bool(passed), sentences_of(last_result(guard))

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from guardrails import Guard
+from guardrails.classes.validation_outcome import ValidationOutcome
 from guardrails.errors import ValidationError
 from helpers import (
     last_result,
+    only,
     outcome,
     run_cli,
     sentences_of,
@@ -367,3 +370,52 @@ def test_a_lone_surrogate_in_a_source_or_a_passage_is_read_not_raised(on_fail: s
             assert "UnicodeEncodeError" not in str(error)
         else:
             assert outcome.error is None, outcome.error
+
+
+# A crash and a hang.
+
+
+@pytest.mark.parametrize("digits", [4301, 6000])
+def test_a_huge_number_in_a_premise_is_a_verdict_not_a_crash(digits: int) -> None:
+    source = f"The vault held {'7' * digits} coins, aged 40 years. It opened in 1931."
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    guard.validate("The vault opened in 1931.", metadata={"sources": [source], "chunk_strategy": "full"})
+    assert only(last_result(guard))["verdict"] in ("supported", "contradicted", "unsupported")
+
+
+def test_query_function_passages_over_the_limit_fail_closed() -> None:
+    def retrieve(text: str, k: int) -> list[str]:
+        return ["The vault opened in 1931. " * 50]
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop", max_source_chars=500))
+    result = outcome(guard.validate("The vault opened in 1931.", metadata={"query_function": retrieve}))
+    assert not result.validation_passed
+    assert last_result(guard).metadata["provenance_nli"]["error_type"] == "TextTooLong"
+
+
+@pytest.mark.parametrize("on_fail", ["noop", "exception"])
+def test_a_streams_last_sentence_without_final_punctuation_is_checked(on_fail: str) -> None:
+    source = "The aqueduct was completed in 1911. It carries water to the city."
+    answer = "The aqueduct carries water to the city. It was completed in 1925"
+    pieces = [answer[i : i + 9] for i in range(0, len(answer), 9)]
+
+    def llm(*, messages: list[dict], **kwargs: object):
+        return iter(pieces)
+
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+    stream = guard(
+        llm_api=llm, messages=[{"role": "user", "content": "Tell me."}], stream=True, metadata={"sources": [source]}
+    )
+    assert not isinstance(stream, ValidationOutcome)
+    if on_fail == "exception":
+        with pytest.raises(ValidationError, match="1925"):
+            list(stream)
+        return
+    outcomes = list(stream)
+    assert not outcomes[-1].validation_passed
+    assert "1925" in json.dumps(sentences_of(_last_log(guard)))
+
+
+def _last_log(guard: Any) -> Any:
+    """The result of the last validator run of the Guard's last call (a stream's remainder)."""
+    return guard.history.last.iterations.last.validator_logs[-1].validation_result

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 from guardrails import Guard
-from helpers import last_result, outcome, run_cli, sentences_of
+from helpers import check_answer, last_result, only, outcome, run_cli, sentences_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.citations import Citation, CitationChecker
+from validator.numbers import check_numbers
 
 DARWIN = "Darwin wrote On the Origin of Species. Melville wrote Moby-Dick."
 
@@ -273,3 +274,93 @@ def test_a_subject_the_claim_writes_in_lower_case_is_no_third_thing(
     [sentence] = sentences_of(last_result(guards["nli"]))
     assert (sentence["method"] == "binding_check") == fused, sentence
     assert result.validation_passed != fused
+
+
+# A value or attribute moved to another person or thing of the same source.
+
+MOVED = [
+    ("Priya led the audit of the Leeds branch.", "Marco led the audit of the Leeds branch. Priya joined in May."),
+    ("Okafor, 34, was elected chair.", "Lindqvist, 34, was elected chair. Okafor was elected treasurer."),
+    ("The ferry leaves at dawn on Friday.", "The ferry leaves at dawn on Thursday. On Friday it stays in port."),
+    ("The tenant pays the water bill.", "The tenant pays the rent monthly. The landlord pays the water bill."),
+    ("The deputy signed the final report.", "The deputy signed the draft. The mayor signed the final report."),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), MOVED)
+def test_a_value_moved_to_another_subject_is_contradicted_by_the_rule(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [source])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "binding_check", sentence
+    assert not passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        # the same person under a title and a name, and two common nouns the source never contrasts
+        ("Obama signed the climate bill.", "President Obama spoke. The President signed the climate bill."),
+        ("The startup hired forty engineers.", "The company hired forty engineers. The startup is in Oslo."),
+        ("The tenant pays the water bill.", "The tenant pays the water bill. The landlord pays the rent."),
+    ],
+)
+def test_what_is_not_a_moved_value_is_left_to_the_model(answer: str, source: str) -> None:
+    _, [sentence] = check_answer(answer, [source])
+    assert sentence["method"] != "binding_check", sentence
+
+
+NAMES = st.sampled_from(["Aiko", "Bram", "Chidi", "Dagny", "Emeka", "Farah"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NAMES, NAMES, st.sampled_from(["drafted the lease", "won the regional final", "repaired the north gate"]))
+def test_a_deed_moved_between_two_named_people_never_passes(holder: str, other: str, deed: str) -> None:
+    if holder == other:
+        return
+    source = f"{holder} {deed} last spring. {other} arrived in the autumn."
+    passed, [sentence] = check_answer(f"{other} {deed} last spring.", [source])
+    assert not passed and sentence["verdict"] == "contradicted"
+
+
+def test_an_age_set_off_after_another_name_of_the_same_sentence_is_not_vouched() -> None:
+    source = "Amara, 29, and her brother Kofi, 36, were rescued from the cliff."
+    passed, [sentence] = check_answer("Amara, 36, was rescued from the cliff.", [source])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "number_check", sentence
+    assert not passed
+
+
+@given(NAMES, NAMES, st.integers(18, 90), st.integers(18, 90), st.booleans())
+def test_an_age_belongs_to_the_name_it_is_set_off_after(first: str, second: str, a: int, b: int, one: bool) -> None:
+    if first == second or a == b:
+        return
+    together, apart = (
+        f"{first}, {a}, and {second}, {b}, were injured.",
+        f"{first}, {a}, was hurt. {second}, {b}, was not.",
+    )
+    source = together if one else apart
+    assert check_numbers(f"{first}, {b}, was injured.", [source]) is not None
+    assert check_numbers(f"{first}, {a}, was injured.", [source]) is None
+
+
+def test_a_link_through_a_third_name_does_not_join_two_sentences() -> None:
+    """Both sentences are about Ferrante, so nothing vouches that Calvino wrote what she did."""
+    source = "Ferrante admired Calvino. Ferrante wrote The Lost Daughter."
+    passed, [sentence] = check_answer("Calvino wrote The Lost Daughter.", [source])
+    assert not passed and sentence["verdict"] != "supported"
+
+
+def test_a_surname_the_source_also_writes_in_lower_case_is_still_a_name() -> None:
+    source = "Ada Green lived in a green cottage. Samuel Okoye built the Harbour Bridge."
+    passed, _ = check_answer("Green built the Harbour Bridge.", [source])
+    assert not passed
+
+
+def test_a_query_function_passage_that_points_back_is_not_joined_to_another_subject() -> None:
+    passages = ["The Bosco Verticale is a pair of towers in Milan.", "It was completed in 1931."]
+
+    def retrieve(text: str, k: int) -> list[str]:
+        return passages
+
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    result = guard.validate("The Bosco Verticale was completed in 1931.", metadata={"query_function": retrieve})
+    assert not outcome(result).validation_passed
+    assert only(last_result(guard))["verdict"] != "supported"

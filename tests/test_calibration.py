@@ -185,3 +185,32 @@ def test_calibrate_refuses_too_few_distinct_model_decided_rows(tmp_path: Path, c
     assert len(result.stderr.strip().splitlines()) == 1 and "distinct" in result.stderr
     assert f"{2 * copies - 2} duplicate rows dropped" in result.stderr
     assert not (tmp_path / "settings.json").exists()
+
+
+# Settings that switch the check off.
+
+
+@pytest.mark.parametrize(
+    "settings_file",
+    [
+        {"temperature": 20, "entailment_threshold": 0.2},
+        {"temperature": 12, "entailment_threshold": 0.5},
+        {"temperature": 1.0, "entailment_threshold": 0.3},
+    ],
+)
+def test_a_temperature_and_cut_that_switch_the_check_off_are_refused(tmp_path: Path, settings_file: dict) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(settings_file))
+    with pytest.raises(InvalidInput, match=r"entailment_threshold|temperature"):
+        ProvenanceNLI(settings_file=str(path))
+
+
+def test_an_entailment_cut_below_an_undecided_model_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="cannot tell"):
+        ProvenanceNLI(entailment_threshold=0.25)
+
+
+def test_a_sane_settings_file_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"temperature": 2.0, "entailment_threshold": 0.6}))
+    ProvenanceNLI(settings_file=str(path))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from guardrails import Guard
-from helpers import last_result, outcome, sentences_of
+from helpers import RULE_METHODS, check_answer, last_result, outcome, sentences_of
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
@@ -117,3 +117,32 @@ def test_what_nothing_verified_fails_under_every_fail_on(text: str, metadata: di
     result = ProvenanceNLI(on_fail="noop", fail_on=fail_on).validate(text, metadata)
     assert result.outcome == "fail", sentences_of(result)
     assert note in (sentences_of(result)[0]["note"] or "")
+
+
+# A rule's verdict is never "unsure": uncertain="flag" keeps only the model's and the judge's.
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
+        ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
+        ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
+    ],
+)
+def test_flag_never_keeps_a_rule_verdict(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [source], uncertain="flag")
+    assert sentence["verdict"] != "supported"
+    assert sentence["method"] in RULE_METHODS or not sentence["needs_review"]
+    assert not passed
+
+
+@pytest.mark.slow
+def test_the_cli_under_flag_fails_a_rule_verdict(tmp_path: Path) -> None:
+    (tmp_path / "s.txt").write_text("Officers detained two men after the burglary.")
+    (tmp_path / "a.txt").write_text("Three men were detained after the burglary.")
+    command = [sys.executable, "-m", "validator", "check", "--sources", str(tmp_path / "s.txt")]
+    command += ["--text", str(tmp_path / "a.txt"), "--uncertain", "flag", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert json.loads(done.stdout)["flagged"] == []

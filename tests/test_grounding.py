@@ -12,8 +12,11 @@ from guardrails import Guard
 from helpers import last_result, number_verdict, outcome, sentences_of
 
 from validator import ProvenanceNLI
+from validator.context import read_in_context
+from validator.errors import InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.quotes import polarity_flips
+from validator.splitting import split_sentences
 
 DATA = Path(__file__).parent / "data"
 APACHE = (DATA / "apache-2.0.txt").read_text(encoding="utf-8")
@@ -33,7 +36,6 @@ def checker() -> ProvenanceChecker:
 def _copied_sentences() -> list[tuple[str, list[str]]]:
     """100 sentences copied from real texts (the Apache and GNU GPL 3 licences, the example
     sources), as (sentence, the text's paragraphs); those with a negation first."""
-    from validator.splitting import split_sentences
 
     texts = [
         APACHE_PARAGRAPHS,
@@ -177,7 +179,6 @@ def test_every_retrieval_mode_finds_the_passage(retrieval: str) -> None:
 
 
 def test_an_unknown_retrieval_mode_is_rejected() -> None:
-    from validator.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="retrieval must be one of"):
         ProvenanceNLI(retrieval="semantic")  # type: ignore[arg-type]
@@ -319,3 +320,27 @@ def test_two_sources_that_name_the_same_thing_still_join() -> None:
     sources = ["The Delta Bridge opened in 1950.", "In 2021 the Delta Bridge was closed for repairs."]
     outcome = ProvenanceNLI(on_fail="noop").validate("The Delta Bridge was closed for repairs.", {"sources": sources})
     assert outcome.outcome == "pass"
+
+
+# A dummy "it" refers to nothing.
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It is important to store Calmex below 25 degrees.",
+        "It is advisable to see a doctor first.",
+        "It was snowing in the valley.",
+        "It is believed that the fort was abandoned.",
+        "It takes three days to reach the summit.",
+    ],
+)
+def test_a_dummy_it_is_read_alone(sentence: str) -> None:
+    assert read_in_context(["Adults may take two tablets.", sentence])[1] == sentence
+
+
+@pytest.mark.parametrize(
+    "sentence", ["It was completed in 1925.", "It is safe to take with food.", "It is able to fly."]
+)
+def test_a_referring_it_still_leans_back(sentence: str) -> None:
+    assert read_in_context(["The bridge spans the river.", sentence])[1] != sentence

@@ -26,6 +26,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
+from validator.numbers import check_numbers
 from validator.units import measure
 
 
@@ -1472,3 +1473,61 @@ def test_a_leading_decimal_point_is_read_with_its_digits(claim: str, evidence: s
 @pytest.mark.parametrize("written", ["0.5 mg", ".50 mg", "0.50 mg"])
 def test_a_leading_decimal_point_is_the_value_written_with_a_zero(written: str) -> None:
     assert number_verdict("The dose is .5 mg.", f"The dose is {written}.") is None
+
+
+# The number rule reads a value however it is abbreviated.
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The fine was $25k.", "The fine was $25,000."),
+        ("Profits were £62m.", "Profits were £62 million."),
+        ("The grant was €1.2bn.", "The grant was €1.2 billion."),
+        ("The fee was USD 300.", "The fee was $300."),
+        ("The sample held 10⁸ cells.", "The sample held 100,000,000 cells."),
+    ],
+)
+def test_the_same_value_abbreviated_is_vouched_for(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The fee was GBP 300.", "The fee was £200."),
+        ("The sample held 10⁶ cells.", "The sample held 10⁹ cells."),
+        ("The fine was $25k.", "The fine was $40,000."),
+    ],
+)
+def test_another_value_abbreviated_is_not(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The firm opened 4 offices.", "The firm opened 4 warehouses and 9 offices."),
+        ("The studio shipped 3 games.", "The studio shipped 3 expansions and 2 games in 2019."),
+        ("She fought in World War I.", "She fought in the Second World War."),
+        ("The repair took a couple of days.", "The repair took nine days."),
+        ("The club won 3 trophies.", "The club won 3 medals and 1 trophy."),
+        ("The shop sold 7 boxes.", "The shop sold 7 bags and one box."),
+    ],
+)
+def test_a_count_of_another_thing_or_a_numbered_name_is_not_vouched(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("The album has 12 tracks.", "The album has 12 songs."),
+        ("The firm opened 4 new offices.", "The firm opened 4 offices and 9 warehouses."),
+        ("She fought in the Second World War.", "She fought in World War II."),
+        ("The repair took a couple of days.", "The repair took two days."),
+        ("He made 170 off 149 balls.", "He made 170 off 149 deliveries. His fifty came from 63 balls."),
+    ],
+)
+def test_the_same_count_or_name_reworded_is_vouched(claim: str, evidence: str) -> None:
+    assert check_numbers(claim, evidence) is None

@@ -1,4 +1,4 @@
-"""A guard a team can run in production (issue 44): choose the false-alarm rate, see what a cut
+"""A guard a team can run in production: choose the false-alarm rate, see what a cut
 costs, repair instead of cut, point at the words at fault, and tell a clean answer from an
 emptied one. Through the CLI, a real Guard and the bundled model; labels are real (the
 hand-written out-of-domain set)."""

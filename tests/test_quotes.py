@@ -6,14 +6,15 @@ from __future__ import annotations
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import (
-    last_result,
-    only,
-    outcome,
-    sentences_of,
-)
+from helpers import check_answer, last_result, only, outcome, sentences_of
+from hypothesis import given
+from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
+from validator.context import read_in_context
+from validator.numbers import check_numbers
+from validator.opposites import opposes
+from validator.quotes import VerbatimHaystack, fold_case
 
 NOT_ASSERTED = [
     "Myth: the tower was built in 1925.",
@@ -133,3 +134,166 @@ def test_what_a_source_excludes_outside_the_verb_is_contradicted(claim: str, sou
 )
 def test_what_a_source_keeps_beside_what_it_excludes_passes(claim: str, source: str) -> None:
     assert ProvenanceNLI(on_fail="noop").validate(claim, {"sources": [source]}).outcome == "pass"
+
+
+# Copies trusted past their guards.
+
+
+@pytest.mark.parametrize("odd", ["Johann Strauß", "İzmir's mayor", "the ﬁrst engineer"])
+def test_a_character_that_folds_to_two_does_not_switch_the_guards_off(odd: str) -> None:
+    source = f"{odd} says that is wrong, i.e. the canal was opened in 1894."
+    assert VerbatimHaystack.of(source).find_sentence("The canal was opened in 1894.") is None
+    _, [sentence] = check_answer("The canal was opened in 1894.", [source])
+    assert sentence["method"] != "verbatim"
+
+
+@given(st.text(alphabet="aßİﬁﬀǰΐ Z.", max_size=30))
+def test_folding_keeps_every_offset(text: str) -> None:
+    assert len(fold_case(text)) == len(text)
+
+
+TAKE_BACKS = [
+    "Historians have since rejected this.",
+    "This has been shown to be false.",
+    "No evidence supports that account.",
+    "Scholars now regard the story as a legend.",
+    "That figure turned out to be wrong.",
+]
+
+
+@pytest.mark.parametrize("take_back", TAKE_BACKS)
+def test_a_take_back_in_any_words_is_not_a_copy_and_cannot_support(take_back: str) -> None:
+    source = f"The lighthouse was first lit in 1872. {take_back}"
+    passed, [sentence] = check_answer("The lighthouse was first lit in 1872.", [source])
+    assert sentence["method"] != "verbatim" and sentence["verdict"] != "supported"
+    assert not passed
+
+
+REPORTED_AND_DENIED = [
+    "For decades it was claimed that {clause} Archival research has since disproved this.",
+    "Many visitors still believe that {clause} That story is a legend.",
+    "It is a popular myth that {clause}",
+    "Guidebooks once said that {clause} The claim turned out to be wrong.",
+]
+
+
+@pytest.mark.parametrize("frame", REPORTED_AND_DENIED)
+def test_a_clause_the_source_reports_only_to_deny_it_cannot_support(frame: str) -> None:
+    clause = "the lighthouse keeper lived on the island with his family."
+    source = "The lighthouse stands on a rocky island. " + frame.format(clause=clause)
+    passed, [sentence] = check_answer("The lighthouse keeper lived on the island with his family.", [source])
+    assert sentence["verdict"] != "supported", sentence
+    assert not passed
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Villagers long said that the old mill burned down in the great fire. Parish records confirm it.",
+        "Despite false rumours, the parish records confirmed that the old mill burned down in the great fire.",
+    ],
+)
+def test_a_clause_reported_and_then_confirmed_may_still_support(source: str) -> None:
+    _, [sentence] = check_answer("The old mill burned down in the great fire.", [source])
+    assert sentence["method"] != "framing_check", sentence
+
+
+def test_a_statement_followed_by_news_about_a_thing_is_still_a_copy() -> None:
+    source = "The council approved the new bridge in 1998. It was opened to traffic in 2003."
+    assert VerbatimHaystack.of(source).find_sentence("The council approved the new bridge in 1998.") is not None
+
+
+@pytest.mark.parametrize("marker", ["-", "*", "1.", "a)"])
+@pytest.mark.parametrize("position", [0, 1, 2])
+def test_every_item_of_a_list_framed_as_untrue_is_disowned(marker: str, position: int) -> None:
+    items = ["Vaccines cause autism in children.", "Cold weather causes the flu.", "Antibiotics cure viral infections."]
+    markers = [marker if not marker[0].isalnum() else f"{i + 1}{marker[1:]}" for i in range(len(items))]
+    source = "Common myths about health:\n" + "\n".join(f"{m} {item}" for m, item in zip(markers, items, strict=True))
+    haystack = VerbatimHaystack.of(source)
+    assert haystack.find_sentence(items[position]) is None and haystack.disowns(items[position])
+    passed, [sentence] = check_answer(items[position], [source])
+    assert not passed and sentence["verdict"] != "supported"
+
+
+def test_a_list_under_a_plain_heading_is_not_disowned() -> None:
+    source = "Key facts:\n- The plant employs 400 people.\n- The plant opened in 1962."
+    assert not VerbatimHaystack.of(source).disowns("The plant opened in 1962.")
+
+
+def test_a_copy_with_a_described_subject_vouches_only_in_the_same_context() -> None:
+    grounded = "Initech sells office printers. The company was founded in 1977."
+    passed, sentences = check_answer("Vandelay imports latex. The company was founded in 1977.", [grounded])
+    assert sentences[1]["method"] != "verbatim" and not passed
+    same = check_answer("Initech sells office printers. The company was founded in 1977.", [grounded])[1]
+    assert [s["method"] for s in same] == ["verbatim", "verbatim"]
+
+
+def test_a_described_subject_is_never_rewritten_as_the_name_before() -> None:
+    """ "The city library" is not the Eiffel Tower: its 1801 is never lent to the tower."""
+    source = "The Eiffel Tower was completed in 1889. The city library was completed in 1801."
+    assert read_in_context(source.split(". "))[1] == "The city library was completed in 1801."
+    assert check_numbers("The Eiffel Tower was completed in 1801.", source) is not None
+
+
+# Minimal pairs the deterministic layer is sure of.
+
+OPPOSITES = [
+    ("Gift cards can be returned.", "Gift cards can be exchanged but not returned."),
+    ("The ferry runs on Sundays.", "The ferry no longer runs on Sundays."),
+    ("The treaty was ratified.", "The treaty was never ratified."),
+    ("The cafe serves alcohol.", "The cafe does not serve any alcohol."),
+    ("Delays are uncommon on this route.", "Delays are common on this route."),
+    ("The procedure is reversible.", "The procedure is irreversible."),
+    ("The result was accurate.", "The result was inaccurate."),
+    ("Pets are allowed in the cabins.", "No pets are allowed in the cabins."),
+    ("Visitors may photograph the murals.", "Visitors may photograph the gardens but may not photograph the murals."),
+    ("The clinic still offers walk-in appointments.", "The clinic no longer offers walk-in appointments."),
+    ("The pool is open to members.", "The pool is open to guests, but not to members."),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), OPPOSITES)
+def test_a_minimal_pair_opposite_is_contradicted_by_the_rule(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [f"Welcome aboard. {source} Tickets are sold online."])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "negation_check"
+    assert not passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("The ferry runs on Sundays.", "The ferry does not run on Mondays but runs on Sundays."),
+        ("Items can be refunded.", "Items that are not damaged can be refunded."),
+        ("The treaty was ratified.", "Nobody denied that the treaty was ratified."),
+        ("They form a group.", "They inform a group."),
+        ("Visitors may take photos.", "Visitors may take photos but may not take videos."),
+        ("The store opens on Sundays.", "The store does not open on holidays, yet it opens on Sundays."),
+    ],
+)
+def test_what_is_not_a_minimal_pair_opposite_is_left_to_the_model(answer: str, source: str) -> None:
+    assert not opposes(answer, source)
+
+
+ADJECTIVES = st.sampled_from(["safe", "common", "usual", "fair", "known", "stable", "likely"])
+
+
+VERBS = st.sampled_from(["bring", "park", "photograph", "feed", "keep"])
+THINGS = st.sampled_from(["bicycles", "the boats", "tents", "the goats", "umbrellas"])
+
+
+@given(VERBS, THINGS, THINGS, st.sampled_from(["but", "yet", "whereas"]))
+def test_a_permission_the_source_grants_one_thing_and_denies_another_is_read_per_thing(
+    verb: str, allowed: str, denied: str, contrast: str
+) -> None:
+    if allowed == denied:
+        return
+    source = f"Guests may {verb} {allowed} {contrast} may not {verb} {denied}."
+    assert opposes(f"Guests may {verb} {denied}.", source)
+    assert not opposes(f"Guests may {verb} {allowed}.", source)
+
+
+@given(ADJECTIVES, st.sampled_from(["The road", "This method", "Such a delay"]), st.booleans())
+def test_a_negating_prefix_always_opposes(adjective: str, subject: str, prefixed_in_claim: bool) -> None:
+    plain, prefixed = f"{subject} is {adjective}.", f"{subject} is un{adjective}."
+    claim, source = (prefixed, plain) if prefixed_in_claim else (plain, prefixed)
+    assert opposes(claim, source) and not opposes(claim, claim)

@@ -1,4 +1,4 @@
-"""Every scored sentence's result carries its signals (issue 42), through a real Guard and the
+"""Every scored sentence's result carries its signals, through a real Guard and the
 bundled model; and the decision fitted over them keeps each weight in its check's direction."""
 
 from __future__ import annotations

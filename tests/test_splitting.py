@@ -6,7 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from guardrails import Guard
+from helpers import outcome
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from validator import ProvenanceNLI
 from validator.splitting import MAX_BLOCK_CHARS, Span, chunk_text, split_sentences, split_source_sentences
 
 Splitter = Callable[[str], list[Span]]
@@ -154,3 +159,25 @@ def test_sentences_are_cut_after_an_option_and_where_no_space_follows_the_stop(t
     spans = split_sentences(text)
     assert [s.text for s in spans] == sentences
     assert all(text[s.start : s.end] == s.text for s in spans)
+
+
+# fix keeps the answer's own bytes; streaming checks the last sentence.
+
+DOTTED = st.sampled_from([".env", ".gitignore", ".NET", "v2.0.1", "example.com", "node.js", "a.b.c", ".bashrc"])
+WORD = st.sampled_from(["Open", "the", "file", "and", "set", "DEBUG", "then", "restart", "it"])
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.one_of(WORD, DOTTED), min_size=2, max_size=8), min_size=1, max_size=4))
+def test_no_sentence_starts_inside_a_dotted_token(sentences: list[list[str]]) -> None:
+    answer = " ".join(" ".join(words) + "." for words in sentences)
+    spans = split_sentences(answer)
+    assert all(s.start == 0 or answer[s.start - 1].isspace() for s in spans), [s.text for s in spans]
+    assert all(answer[s.start : s.end] == s.text for s in spans)
+
+
+def test_fix_keeps_a_sentence_with_a_dotted_file_name_whole() -> None:
+    text = "Copy the .npmrc file to your home folder. Then run the installer."
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    result = outcome(guard.validate(text, metadata={"sources": [text]}))
+    assert result.validated_output == text
