@@ -348,6 +348,6 @@ def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
     fabricated quote, a citation that could not be checked, and a claim nothing verified
     (:data:`~validator.verdicts.UNVERIFIED_METHODS`) always fail, as in the validator."""
     verdict = _FAILS_ON[result.verdict]
-    if verdict is not None and result.method in UNVERIFIED_METHODS:
-        return True
-    return verdict is not None and (verdict == ALWAYS_FAILS or verdict in set(fail_on))
+    return verdict is not None and (
+        verdict == ALWAYS_FAILS or result.method in UNVERIFIED_METHODS or verdict in set(fail_on)
+    )

@@ -140,8 +140,12 @@ def differing_value(sentence: str, offset: int, evidence: str) -> tuple[int, int
     if not words:
         return None
     candidates = [[m.group().rstrip(".,") for m in _TOKEN.finditer(c.text)] for c in split_source_sentences(evidence)]
-    best = max(candidates, key=lambda theirs: len(words & {t.casefold() for t in theirs}), default=[])
-    if 2 * len(words & {t.casefold() for t in best}) < len(words):
+    shared, best = max(
+        ((len(words & {t.casefold() for t in theirs}), theirs) for theirs in candidates),
+        key=lambda pair: pair[0],
+        default=(0, []),
+    )
+    if 2 * shared < len(words):
         return None
     held = {m.group().rstrip(".,").casefold() for m in _TOKEN.finditer(evidence)}
     mine = {token.casefold() for token, _ in ours}

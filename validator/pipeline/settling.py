@@ -23,11 +23,11 @@ from validator.retrieval import Evidence, SourceIndex
 from validator.splitting import split_source_sentences
 
 COPIED_SHORTLIST = 4
+"""BM25 candidates tried first for the chunk that holds a copied sentence."""
 COPY_CONTEXT_SENTENCES = 2
 """The sentences of a source after a copied sentence that ``reread`` has the model read it with."""
 TAKE_BACK_MAX_WORDS = 20
 """The longest of them that is read (:meth:`~validator.quotes.VerbatimHaystack.following`)."""
-"""BM25 candidates tried first for the chunk that holds a copied sentence."""
 
 
 def settle_on_sources(claims: Sequence[Claim], sources: Sequence[str], index: SourceIndex) -> None:

@@ -90,7 +90,10 @@ def _whole(text: str) -> list[Span]:
 
 READ_AFTER_SENTENCES = 20
 """The sentences of a request's ``read_after`` (a stream's earlier text) its first sentences are
-read after: enough for any pronoun's referent, and a stream's cost stays linear in its length."""
+read after: enough for any pronoun's referent."""
+READ_AFTER_CHARS = 8_000
+"""How much of the end of ``read_after`` is split to find them, so each chunk of a stream costs
+the same however long the stream has run (the whole text was split again for every chunk)."""
 
 
 def read(batch: Batch, setup: CheckSetup) -> None:
@@ -99,7 +102,7 @@ def read(batch: Batch, setup: CheckSetup) -> None:
     input), and whether its own words fit."""
     for request, claims in batch.by_request(batch.open):
         texts = [claim.text for claim in claims]
-        before = [fold_typography(s.text) for s in split_sentences(request.read_after)][-READ_AFTER_SENTENCES:]
+        before = [fold_typography(s.text) for s in split_sentences(_tail(request.read_after))][-READ_AFTER_SENTENCES:]
         readings = read_in_context(before + texts)[len(before) :]
         leaning = [i for i, (reading, text) in enumerate(zip(readings, texts, strict=True)) if reading != text]
         fitting = setup.scorer.hypothesis_fits([readings[i] for i in leaning])
@@ -108,6 +111,16 @@ def read(batch: Batch, setup: CheckSetup) -> None:
                 readings[i] = texts[i]
         for claim, reading, fit in zip(claims, readings, setup.scorer.hypothesis_fits(texts), strict=True):
             claim.reading, claim.fits = reading, fit
+
+
+def _tail(text: str) -> str:
+    """The last :data:`READ_AFTER_CHARS` of ``text``, from the first sentence that starts whole in
+    them (a sentence cut at the front would be read as one of its own)."""
+    if len(text) <= READ_AFTER_CHARS:
+        return text
+    tail = text[-READ_AFTER_CHARS:]
+    cut = split_sentences(tail)
+    return tail[cut[1].start :] if len(cut) > 1 else tail
 
 
 def fetch(batch: Batch, setup: CheckSetup) -> None:

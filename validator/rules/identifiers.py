@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 Kind = Literal["digits", "dotted", "code"]
@@ -82,13 +83,21 @@ def read_identifiers(text: str) -> list[Identifier]:
     return found
 
 
+@lru_cache(maxsize=64)
+def _read_once(text: str) -> tuple[Identifier, ...]:
+    """:func:`read_identifiers` of a source, kept: the number rule asks for a claim's sources
+    several times (passages, whole sources, each passage alone), and every claim of an answer asks
+    of the same sources, which may hold two million characters."""
+    return tuple(read_identifiers(text))
+
+
 def check_identifiers(claim: str, evidence: Iterable[str]) -> tuple[Verdict, str] | None:
     """``None`` where every identifier of ``claim`` is in ``evidence``; else the verdict and a note
     naming the first that is not (the module docstring says which verdict)."""
     mine = read_identifiers(claim)
     if not mine:
         return None
-    theirs = [identifier for text in evidence for identifier in read_identifiers(text)]
+    theirs = [identifier for text in evidence for identifier in _read_once(text)]
     keys = {identifier.key for identifier in theirs}
     for identifier in mine:
         if identifier.key in keys:

@@ -44,9 +44,9 @@ but digits and punctuation the two runs may differ in. "1,200 adults" is not "12
 def restated(claim: str, sentences: Iterable[str]) -> str | None:
     """The first of ``sentences`` that ``claim`` restates with only its values written another way
     (module docstring), else None."""
-    ours = _tokens(claim)
     if not find_numbers(claim):
         return None
+    ours = _tokens(claim)
     for sentence in sentences:
         if _values_apart(claim, ours, sentence) and check_numbers(claim, [sentence]) is None:
             return sentence
