@@ -16,6 +16,7 @@ from helpers import (
 from validator import ProvenanceNLI
 from validator.calibration import support_score
 from validator.config import CheckerConfig
+from validator.decision import Decision
 from validator.defaults import BUNDLED_MODEL_DIR
 from validator.errors import InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker
@@ -214,3 +215,105 @@ def test_a_sane_settings_file_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"temperature": 2.0, "entailment_threshold": 0.6}))
     ProvenanceNLI(settings_file=str(path))
+
+
+# A decision learned from the labels: kept only where it beats the entailment alone on held-out folds.
+
+SWAPS = [json.loads(line) for line in (Path(__file__).parent / "data" / "swap_cases.jsonl").open()]
+
+
+@pytest.fixture(scope="module")
+def signalled() -> list[tuple[dict, dict]]:
+    """Each one-sentence labelled row (the hand-written sets) with its sentence's signals, as
+    calibrate sees them."""
+    checker = ProvenanceChecker(config=CheckerConfig.from_settings(entailment_threshold=0.0))
+    rows = ROWS + SWAPS
+    reports = checker.check_batch([CheckRequest(r["hypothesis"], sources=[r["premise"]]) for r in rows])
+    return [
+        (row, dict(report.sentences[0].signals or {}))
+        for row, report in zip(rows, reports, strict=True)
+        if len(report.sentences) == 1 and report.sentences[0].method == "model"
+    ]
+
+
+def _decision_of(output: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith("decision:"))
+
+
+@pytest.mark.slow
+def test_calibrate_keeps_the_entailment_alone_where_learned_weights_do_no_better_held_out(tmp_path: Path) -> None:
+    """On the hand-written set's true labels the learned weights lose on held-out folds: the
+    settings file carries no decision, and says so with both figures and their intervals."""
+    settings = tmp_path / "settings.json"
+    result = run_cli("calibrate", "--input", str(write_rows(tmp_path / "all.jsonl", ROWS)), "--output", str(settings))
+    assert result.returncode == 0, result.stderr
+    written = json.loads(settings.read_text())
+    compared = written["calibration"]["decision"]
+    assert "decision" not in written and compared["kept"] == "default"
+    assert compared["learned"]["balanced_accuracy"] <= compared["default"]["balanced_accuracy"]
+    assert all(len(compared[side]["interval_90"]) == 2 for side in ("default", "learned"))
+    assert "the entailment alone kept" in _decision_of(result.stdout)
+    assert ProvenanceChecker(config=CheckerConfig.from_settings(settings_file=str(settings))).setup.decision is None
+
+
+@pytest.mark.slow
+def test_learned_weights_that_win_held_out_are_written_and_decide(signalled, tmp_path: Path) -> None:
+    """Labels that follow what the entailment misses (here: whether the answer brings in words no
+    passage holds) are learned, kept for their held-out gain, written as plain data, and then
+    decide: an answer the model entails at the default cut that the labels' rule rejects fails
+    under the settings file, and the report shows the decision in use."""
+    median = sorted(signals["unseen_words"] for _, signals in signalled)[len(signalled) // 2]
+    rows = [
+        {"text": row["hypothesis"], "sources": [row["premise"]], "grounded": signals["unseen_words"] <= median}
+        for row, signals in signalled
+    ]
+    settings = tmp_path / "settings.json"
+    result = run_cli("calibrate", "--input", str(write_jsonl(tmp_path / "rows.jsonl", rows)), "--output", str(settings))
+    assert result.returncode == 0, result.stderr
+    written = json.loads(settings.read_text())
+    compared = written["calibration"]["decision"]
+    assert (
+        compared["kept"] == "learned"
+        and compared["learned"]["balanced_accuracy"] > compared["default"]["balanced_accuracy"]
+    )
+    assert "learned weights over each sentence's signals kept" in _decision_of(result.stdout)
+    weights = written["decision"]["weights"]
+    assert weights["unseen_words"] < 0 and all(isinstance(w, float) for w in weights.values())
+    learned = Decision.from_dict(written["decision"], "test")
+    entailed_yet_rejected = next(  # the model entails it at its default cut; the learned weights do not
+        row
+        for row, signals in signalled
+        if signals["entailment"] >= DEFAULT.entailment_threshold
+        and learned.probability(signals) < written["entailment_threshold"] - 0.05
+    )
+    metadata = {"sources": [entailed_yet_rejected["premise"]]}
+    assert ProvenanceNLI(on_fail="noop").validate(entailed_yet_rejected["hypothesis"], metadata).outcome == "pass"
+    calibrated = ProvenanceNLI(on_fail="noop", settings_file=str(settings))
+    assert calibrated.validate(entailed_yet_rejected["hypothesis"], metadata).outcome == "fail"
+    page = tmp_path / "report.html"
+    shown = run_cli(
+        *("check", "--sources", "examples/eiffel-tower.txt", "--text", "examples/answer.txt"),
+        *("--settings", str(settings), "--html", str(page)),
+    )
+    assert shown.returncode in (0, 1), shown.stderr
+    used = lxml.html.parse(str(page)).getroot().cssselect("dl.settings")[0].text_content()
+    assert "weights learned from your labels" in used and "unseen words" in used
+
+
+@pytest.mark.parametrize(
+    ("decision", "message"),
+    [
+        ({"weights": {"entailment": -1.0}, "intercept": 0.0}, "entailment may only count for support"),
+        ({"weights": {"unseen_words": 2.0}, "intercept": 0.0}, "unseen_words may only count against support"),
+        ({"weights": {"vibes": 1.0}, "intercept": 0.0}, "unknown signal 'vibes'"),
+        ({"weights": {"entailment": float("nan")}, "intercept": 0.0}, "must be a finite number"),
+        ({"weights": {"entailment": 1.0}}, "must be an object"),
+        ([1, 2], "must be an object"),
+    ],
+    ids=["against-direction", "finding-for-support", "unknown", "nan", "no-intercept", "list"],
+)
+def test_a_decision_in_a_settings_file_is_checked_when_it_loads(tmp_path: Path, decision: object, message: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"entailment_threshold": 0.53, "decision": decision}))
+    with pytest.raises(InvalidInput, match=message):
+        ProvenanceNLI(settings_file=str(path))

@@ -9,8 +9,9 @@ import numpy as np
 from guardrails import Guard
 from helpers import last_result, sentences_of
 
-from training.decision import DIRECTION, HELD_BACK, RECIPE, Decision, answer_scores, fit, leave_one_domain_out
+from training.decision import HELD_BACK, RECIPE, answer_scores, fit, leave_one_domain_out
 from validator import ProvenanceNLI
+from validator.decision import DIRECTION, Decision
 from validator.signals import SIGNALS
 
 SOURCE = (

@@ -17,17 +17,14 @@ Two steps, each rerunnable (``make decision`` runs both):
 The candidate did not beat the rules (the model card, "Tried, not shipped: a learned decision"),
 so the validator does not use it; this is where the next one is measured.
 
-Labels are per answer; the decision is per sentence. A grounded answer's sentences are all
-supported. An ungrounded answer has at least one unsupported sentence, and which one is not
-labelled, so each round labels its weakest sentence under the decision so far (multiple-instance
-learning, three rounds from the model's entailment), and leaves its others out. Each set weighs
-the same in the fit, and within a set both labels weigh the same, so a large set of one kind of
-text does not decide for every domain. Each weight may only take its check's direction
-(:data:`DIRECTION`); the findings it holds back fail a sentence before any weighing (:class:`Recipe`).
+The fit is the validator's own (:func:`validator.decision.fit`, what ``calibrate`` fits from a
+user's labels): multiple-instance rounds over each answer's weakest sentence, each set weighing the
+same, so a large set of one kind of text does not decide for every domain, and each weight in its
+check's direction. The findings a recipe holds back fail a sentence before any weighing (:class:`Recipe`).
 
 An answer's score is its weakest sentence's probability (a sentence a rule settles is certain
 either way); it passes where that is at least the model's entailment threshold, where the fit
-places the cut with the best mean balanced accuracy over the fit sets (:meth:`Decision.moved`).
+places the cut with the best mean balanced accuracy over the fit sets (:meth:`validator.decision.Decision.moved`).
 
     python -m training.decision collect --per-set 250
     python -m training.decision fit
@@ -38,80 +35,28 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from scipy.optimize import minimize
-from scipy.special import expit
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
 
 from training.evaluate import EVAL, SWAP_SET, end_to_end_sets, halueval, pair_sets, sample
 from training.pairs import read_jsonl
 from validator import defaults
 from validator.config import CheckerConfig
+from validator.decision import FAIL, PASS, Answer, Decision, scores
+from validator.decision import fit as fit_answers
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scorers.base import ModelSettings
-from validator.signals import PROBABILITIES, SIGNALS
+from validator.signals import SIGNALS
 from validator.verdicts import SentenceResult
-
-_EDGE = 1e-4
-"""Probabilities are clipped this far from 0 and 1 before their logit."""
-
-
-def encode(signals: Mapping[str, float]) -> list[float]:
-    """The signals as the decision reads them, in :data:`~validator.signals.SIGNALS` order: the
-    model's probabilities on the logit scale (where a linear weight means the same at 0.1 as at
-    0.9), the rest as they are."""
-    row = []
-    for name in SIGNALS:
-        value = float(signals[name])
-        if name in PROBABILITIES:
-            value = min(max(value, _EDGE), 1 - _EDGE)
-            value = math.log(value / (1 - value))
-        row.append(value)
-    return row
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A logistic regression over encoded signals: the probability that a sentence is supported.
-
-    Its intercept is placed so that the model's entailment threshold is the cut with the best
-    mean balanced accuracy over the fit sets (:meth:`moved`), so one threshold would cut it."""
-
-    weights: np.ndarray
-    intercept: float
-    held_back: tuple[str, ...] = ()
-    """The findings that fail a sentence before any weighing (:data:`HELD_BACK` by default)."""
-
-    def probability(self, signals: Mapping[str, float]) -> float:
-        return float(expit(float(np.dot(self.weights, encode(signals))) + self.intercept))
-
-    def moved(self, cut: float, to: float) -> Decision:
-        """The same decision with its intercept moved so that probability ``cut`` becomes ``to``."""
-        shift = math.log(to / (1 - to)) - math.log(cut / (1 - cut))
-        return replace(self, intercept=self.intercept + shift)
-
-    def save(self, path: Path, fitted_on: Sequence[str]) -> None:
-        """Plain JSON (never a pickle): one weight per signal, the intercept, what is held back."""
-        data = {
-            "signals": list(SIGNALS),
-            "weights": [round(float(w), 6) for w in self.weights],
-            "intercept": round(self.intercept, 6),
-            "held_back": list(self.held_back),
-            "fitted_on": list(fitted_on),
-        }
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-
 
 Item = tuple[list[str], str, bool]
 OUT = Path("build/decision")
-SETTLED_PASS = 2.0
+SETTLED_PASS, SETTLED_FAIL = PASS, FAIL
 """A sentence the sources settle as copied ranks above every probability, a rule's failure below."""
-SETTLED_FAIL = -1.0
 
 
 def _pairs(rows: Callable[[], list[dict]]) -> Callable[[], list[Item]]:
@@ -202,17 +147,23 @@ def settled_score(sentence: dict) -> float:
     return SETTLED_PASS if sentence["verdict"] == "supported" and sentence["signals"] is None else SETTLED_FAIL
 
 
-def answer_scores(rows: Sequence[dict], decision: Decision) -> np.ndarray:
+def as_answer(row: dict, held_back: Sequence[str]) -> Answer:
+    """A collected answer as the fit reads it (:class:`validator.decision.Answer`): the signals of
+    its sentences the decision weighs, and whether a rule, a held-back finding or a missing check
+    fails one of the others."""
+    sentences = row["sentences"]
+    return Answer(
+        grounded=row["faithful"],
+        weighed=tuple(s["signals"] for s in sentences if scored(s, held_back)),
+        failed=not sentences or any(not scored(s, held_back) and settled_score(s) == SETTLED_FAIL for s in sentences),
+        group=row["set"],
+    )
+
+
+def answer_scores(rows: Sequence[dict], decision: Decision, held_back: Sequence[str] = HELD_BACK) -> np.ndarray:
     """Each answer's weakest sentence under ``decision`` (no sentence: it fails, as the validator's
     empty answer does not pass as grounded)."""
-    scores = []
-    for row in rows:
-        values = [
-            decision.probability(s["signals"]) if scored(s, decision.held_back) else settled_score(s)
-            for s in row["sentences"]
-        ]
-        scores.append(min(values, default=SETTLED_FAIL))
-    return np.array(scores)
+    return scores([as_answer(row, held_back) for row in rows], decision)
 
 
 RULES = ("number_check", "binding_check", "quote_check", "negation_check", "framing_check")
@@ -243,19 +194,19 @@ def baseline_scores(rows: Sequence[dict], cut: float) -> tuple[np.ndarray, np.nd
     return np.array(scores), np.array(passed), np.array(ruled)
 
 
-def rule_failed(sentence: dict, decision: Decision, cut: float) -> bool:
+def rule_failed(sentence: dict, decision: Decision, cut: float, held_back: Sequence[str]) -> bool:
     """Whether a rule fails a sentence the decision alone would pass (the rule is the cause): a rule
     that settles alone, a passage's sentence with one number changed, a held-back finding
     (:func:`validator.pipeline.results.by_model`)."""
     signals = sentence["signals"]
     if signals is None:
         return settled_score(sentence) == SETTLED_FAIL and sentence["method"] != "none"
-    return decision.probability(signals) >= cut and any(signals.get(name) for name in decision.held_back)
+    return decision.probability(signals) >= cut and any(signals.get(name) for name in held_back)
 
 
-def ruled_out(rows: Sequence[dict], decision: Decision, cut: float) -> np.ndarray:
+def ruled_out(rows: Sequence[dict], decision: Decision, cut: float, held_back: Sequence[str]) -> np.ndarray:
     """Per answer, whether a rule fails one of its sentences under the decision (:func:`rule_failed`)."""
-    return np.array([any(rule_failed(s, decision, cut) for s in row["sentences"]) for row in rows])
+    return np.array([any(rule_failed(s, decision, cut, held_back) for s in row["sentences"]) for row in rows])
 
 
 def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
@@ -281,44 +232,10 @@ def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
 FINDINGS = ("value_changed", "number_misplaced", "number_rival", "number_absent", "fused")
 
 
-def _labelled(
-    rows: Sequence[dict], decision: Decision | None, held_back: Sequence[str]
-) -> Iterator[tuple[list[float], int, str]]:
-    """(features, label, set) per training sentence: every scored sentence of a grounded answer
-    (1), and the weakest scored sentence of an ungrounded one that no rule already fails (0)."""
-    for row in rows:
-        sentences = [s for s in row["sentences"] if scored(s, held_back)]
-        if not sentences:
-            continue
-        if row["faithful"]:
-            yield from ((encode(s["signals"]), 1, row["set"]) for s in sentences)
-            continue
-        if any(not scored(s, held_back) and settled_score(s) == SETTLED_FAIL for s in row["sentences"]):
-            continue
-        key = (lambda s: decision.probability(s["signals"])) if decision else (lambda s: s["signals"]["entailment"])
-        yield encode(min(sentences, key=key)["signals"]), 0, row["set"]
-
-
-DIRECTION: dict[str, int] = {
-    "entailment": 1,
-    "joint_entailment": 1,
-    "contradiction": -1,
-    "joint_contradiction": -1,
-    "number_misplaced": -1,
-    "number_rival": -1,
-    "number_absent": -1,
-    "value_changed": -1,
-    "fused": -1,
-    "unseen_names": -1,
-    "unseen_words": -1,
-}
-"""The only direction each signal's weight may take (a check's finding can count against support,
-never for it); the rest (length, "states numbers", the retrieval gap) say nothing either way."""
-
-
 @dataclass(frozen=True)
 class Recipe:
-    """What a candidate weighs, what it holds back, and whether weights keep their :data:`DIRECTION`."""
+    """What a candidate weighs, what it holds back, and whether weights keep their direction
+    (:data:`validator.decision.DIRECTION`)."""
 
     weighed: tuple[str, ...] = ("entailment", "joint_entailment", "number_absent", "unseen_names")
     held_back: tuple[str, ...] = HELD_BACK
@@ -331,62 +248,12 @@ leave-one-domain-out, weighing them lowered the mean AUROC on the sets a decisio
 (length, the share of words no passage holds, whether numbers are stated: artefacts of how one
 set's wrong answers were written; the contradiction probabilities: nothing the entailment does
 not already carry). The model card lists the other recipes tried and the flags that rerun them."""
-RIDGE = 1e-3
-"""The L2 penalty on the standardized weights: enough to keep a signal that never fires at 0."""
 
 
-def _weighted_logistic(x: np.ndarray, y: np.ndarray, weights: np.ndarray, signs: Sequence[int]) -> np.ndarray:
-    """The weights and (last) intercept minimising the weighted log loss with every weight in its
-    direction (``signs``: +1, -1, or 0 for either; scipy's L-BFGS-B with bounds, as scikit-learn's
-    logistic regression takes none)."""
-
-    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
-        w, b = params[:-1], params[-1]
-        z = x @ w + b
-        value = float((weights * (np.logaddexp(0, -z) * y + np.logaddexp(0, z) * (1 - y))).sum())
-        error = weights * (expit(z) - y)
-        return value + RIDGE * float(w @ w) / 2, np.append(x.T @ error + RIDGE * w, error.sum())
-
-    bounds = [(0, None) if sign > 0 else (None, 0) if sign < 0 else (None, None) for sign in signs] + [(None, None)]
-    return minimize(loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", bounds=bounds).x
-
-
-def fit(rows: Sequence[dict], cut: float, recipe: Recipe = RECIPE, rounds: int = 3) -> Decision:
-    """The decision over ``rows`` (see the module docstring), its best cut on them moved to ``cut``."""
-    decision: Decision | None = None
-    used = [SIGNALS.index(name) for name in recipe.weighed]
-    signs = [DIRECTION.get(name, 0) if recipe.signed else 0 for name in recipe.weighed]
-    for _ in range(rounds):
-        data = list(_labelled(rows, decision, recipe.held_back))
-        x = np.array([features for features, _, _ in data])
-        y = np.array([label for _, label, _ in data], dtype=float)
-        groups = [(name, label) for _, label, name in data]
-        counts = Counter(groups)
-        weights = np.array([1.0 / counts[group] for group in groups])
-        mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
-        params = _weighted_logistic((x[:, used] - mean[used]) / scale[used], y, weights / weights.sum(), signs)
-        coefficients = np.zeros(len(SIGNALS))
-        coefficients[used] = params[:-1] / scale[used]
-        intercept = float(params[-1] - (coefficients * mean).sum())
-        decision = Decision(coefficients, intercept, recipe.held_back)
-    assert decision is not None
-    return decision.moved(best_cut(rows, decision), cut)
-
-
-def best_cut(rows: Sequence[dict], decision: Decision) -> float:
-    """The cut with the best mean balanced accuracy over the sets of ``rows``."""
-    by_set: dict[str, list[dict]] = {}
-    for row in rows:
-        by_set.setdefault(row["set"], []).append(row)
-    scored_sets = [
-        (answer_scores(members, decision), np.array([r["faithful"] for r in members])) for members in by_set.values()
-    ]
-    cuts = np.unique(np.concatenate([s for s, _ in scored_sets]).clip(0.01, 0.99).round(3))
-    total = np.zeros(len(cuts))
-    for scores, faithful in scored_sets:  # balanced accuracy at every cut at once
-        passed = scores[None, :] >= cuts[:, None]
-        total += (passed[:, faithful].mean(axis=1) + (~passed[:, ~faithful]).mean(axis=1)) / 2
-    return float(cuts[total.argmax()])
+def fit(rows: Sequence[dict], cut: float, recipe: Recipe = RECIPE) -> Decision:
+    """The decision over ``rows`` (:func:`validator.decision.fit`), each set weighing the same, its
+    best cut on them moved to ``cut``."""
+    return fit_answers([as_answer(row, recipe.held_back) for row in rows], cut, recipe.weighed, recipe.signed)
 
 
 def metrics(faithful: np.ndarray, scores: np.ndarray, passed: np.ndarray) -> dict[str, float]:
@@ -414,12 +281,12 @@ def leave_one_domain_out(
             else candidate
         )
         faithful = np.array([row["faithful"] for row in held])
-        scores = answer_scores(held, decision)
+        scores = answer_scores(held, decision, recipe.held_back)
         table[name] = {
             "evaluation_only": name not in fit_names,
             "decision": {
                 **metrics(faithful, scores, scores >= cut),
-                "rule_failed_grounded": float(ruled_out(held, decision, cut)[faithful].mean()),
+                "rule_failed_grounded": float(ruled_out(held, decision, cut, recipe.held_back)[faithful].mean()),
             },
         }
         old_scores, old_passed, old_ruled = baseline_scores(held, cut)
@@ -468,7 +335,8 @@ def run_fit(args: argparse.Namespace) -> None:
     table = leave_one_domain_out(rows, fit_names, candidate, cut, recipe)
     precision = rule_precision(rows)
     if recipe == RECIPE:  # the model card's candidate; another recipe only prints its table
-        candidate.save(args.out / "decision.json", fitted_on=fit_names)
+        saved = {**candidate.to_dict(), "held_back": list(recipe.held_back), "fitted_on": fit_names}
+        (args.out / "decision.json").write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
         (args.out / "lodo.json").write_text(json.dumps({"sets": table, "precision": precision}, indent=2) + "\n")
     print(markdown(table, precision))
     print("\n" + json.dumps(dict(zip(SIGNALS, np.round(candidate.weights, 3).tolist(), strict=True)), indent=1))

@@ -18,6 +18,14 @@ number check runs on all of them), and then fits the thresholds to the labels:
   the cut on the strongest contradiction among an answer's unsupported sentences that best
   tells contradicted answers from neutral ones.
 
+- **a learned decision** (``learn``): weights over each sentence's signals (the model's
+  probabilities and the findings that may count against support: :mod:`validator.decision`),
+  fitted from the same labels. It is kept only where it beats the entailment alone on answers it
+  was not fitted on (:func:`compare_decisions`: five folds by answer, both fitted on four and
+  judged on the fifth), and the comparison, kept or not, goes in the file with its intervals: a
+  decision fitted on answers of one kind does not travel to another (the model card), so it is
+  fitted where the labels are and must prove itself there.
+
 The result has the schema of the model folder's ``provenance_nli.json`` (plus the model's labels
 and how it was made), so ``ProvenanceNLI(settings_file=path)`` and ``--settings path`` read it like the
 model's own. The temperature is the model's: the probabilities were cut at it.
@@ -27,16 +35,18 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from validator import defaults
+from validator.decision import Answer, Decision, fit
 from validator.errors import InvalidInput, check_choice
 from validator.pipeline import CheckReport
 from validator.scorers.base import CONTRADICTION, entailment_floor
+from validator.verdicts import SentenceResult
 
 INTERVAL = 0.9
 """The confidence of the intervals ``calibrate`` prints: 90%, as the bootstrap's."""
@@ -50,6 +60,23 @@ MIN_FIT_ROWS = 5
 """Fewer distinct answers of a kind that the model decides than this, and there is no cut to fit:
 refuse. (A row a deterministic check settles, a copy or a vetoed number, constrains no cut.)"""
 BOOTSTRAP_SAMPLES = 1000
+FOLDS = 5
+"""Cross-validation folds, by answer: a learned decision is kept only where it beats the
+entailment alone on answers it was not fitted on."""
+LEARNED_SIGNALS = (
+    "entailment",
+    "joint_entailment",
+    "contradiction",
+    "joint_contradiction",
+    "number_absent",
+    "unseen_names",
+    "unseen_words",
+)
+"""What ``calibrate``'s decision weighs: the model's probabilities and the findings that may count
+against support (:data:`validator.decision.DIRECTION`); not length or "states numbers", which say
+nothing either way and would learn how one file's wrong answers happen to be written."""
+LEARNED_RIDGE = 0.01
+"""A user's file is small: ten times the penalty of the cross-domain fit keeps weights modest."""
 
 
 @dataclass(frozen=True)
@@ -86,33 +113,51 @@ class LabelledAnswer:
         return cls(text, sources, grounded, label)
 
 
-def support_score(report: CheckReport) -> float:
+def _weighed(sentence: SentenceResult) -> bool:
+    """A sentence the model decides, from a check run with the entailment threshold at 0: no rule
+    settled or failed it."""
+    return sentence.method == "model" and sentence.verdict == "supported"
+
+
+def _support(sentence: SentenceResult, decision: Decision | None) -> float:
+    """A weighed sentence's support: the model's entailment, or the decision's probability."""
+    return sentence.entailment if decision is None else decision.probability(sentence.signals or {})
+
+
+def support_score(report: CheckReport, decision: Decision | None = None) -> float:
     """The answer's weakest sentence, from a check run with the entailment threshold at 0: the
-    entailment probability of a model-decided sentence, ``ALWAYS_PASSES`` for a copied one and
-    ``ALWAYS_FAILS`` for one the deterministic checks or the number check fail."""
+    entailment probability of a model-decided sentence (or ``decision``'s probability over its
+    signals), ``ALWAYS_PASSES`` for a copied one and ``ALWAYS_FAILS`` for one the deterministic
+    checks or the number check fail."""
     scores = [
-        ALWAYS_PASSES
-        if s.method == "verbatim"
-        else s.entailment
-        if s.method == "model" and s.verdict == "supported"
-        else ALWAYS_FAILS
+        ALWAYS_PASSES if s.method == "verbatim" else _support(s, decision) if _weighed(s) else ALWAYS_FAILS
         for s in report.sentences
     ]
     return min(scores, default=ALWAYS_FAILS)
 
 
-def contradiction_score(report: CheckReport, entailment_threshold: float) -> float:
-    """The strongest contradiction among the answer's sentences that the model leaves unsupported
-    at ``entailment_threshold`` (a negation settled from the sources counts as certain)."""
+def contradiction_score(report: CheckReport, entailment_threshold: float, decision: Decision | None = None) -> float:
+    """The strongest contradiction among the answer's sentences that the model (or ``decision``)
+    leaves unsupported at ``entailment_threshold`` (a negation settled from the sources counts as
+    certain)."""
     scores = [
         ALWAYS_PASSES
         if s.method == "negation_check"
         else max(row[CONTRADICTION] for row in s.premise_scores)
-        if s.method == "model" and s.premise_scores and s.entailment < entailment_threshold
+        if _weighed(s) and s.premise_scores and _support(s, decision) < entailment_threshold
         else ALWAYS_FAILS
         for s in report.sentences
     ]
     return max(scores, default=ALWAYS_FAILS)
+
+
+def as_answer(report: CheckReport, grounded: bool) -> Answer:
+    """A labelled answer as the decision's fit reads it (:class:`validator.decision.Answer`)."""
+    return Answer(
+        grounded,
+        tuple(s.signals for s in report.sentences if _weighed(s) and s.signals),
+        failed=not report.sentences or any(s.method != "verbatim" and not _weighed(s) for s in report.sentences),
+    )
 
 
 def balanced_accuracy(positive: np.ndarray, predicted: np.ndarray) -> float:
@@ -239,21 +284,102 @@ class Calibration:
     """With ``max_false_alarms``: the budget and the rates the chosen cut achieves on the rows."""
     curve: list[dict[str, float]] = field(default_factory=list)
     """What each cut costs on the rows (:func:`trade_off`)."""
+    decision: Decision | None = None
+    """The learned decision, where it beat the entailment alone on held-out folds."""
+    compared: dict[str, Any] = field(default_factory=dict)
+    """The cross-validated comparison that kept it or the default (:func:`compare_decisions`)."""
 
     def settings(self, temperature: float, labels: Sequence[str], made_with: dict[str, Any]) -> dict[str, Any]:
         return {
             "temperature": temperature,
             "entailment_threshold": round(self.entailment_threshold, 4),
             "contradiction_threshold": round(self.contradiction_threshold, 4),
+            **({"decision": self.decision.to_dict()} if self.decision is not None else {}),
             "labels": list(labels),
             "calibration": {
                 "rows": self.rows,
                 "balanced_accuracy": {"before": self.before, "after": self.after},
+                "decision": self.compared,
                 "date": datetime.date.today().isoformat(),
                 **({"false_alarm_budget": self.budget} if self.budget is not None else {}),
                 **made_with,
             },
         }
+
+
+CutRule = Callable[[np.ndarray, np.ndarray], float]
+"""How calibrate places the cut on (scores, grounded): :func:`fit_cut` or :func:`budget_cut`."""
+
+
+def folds(grounded: np.ndarray, count: int = FOLDS, seed: int = 0) -> np.ndarray:
+    """Each answer's fold, stratified by label (each fold holds its share of both kinds)."""
+    rng = np.random.default_rng(seed)
+    fold = np.zeros(len(grounded), dtype=int)
+    for kind in (True, False):
+        members = np.flatnonzero(grounded == kind)
+        fold[rng.permutation(members)] = np.arange(len(members)) % count
+    return fold
+
+
+def _scored(reports: Sequence[CheckReport], decision: Decision | None) -> np.ndarray:
+    return np.array([support_score(report, decision) for report in reports])
+
+
+def _summary(grounded: np.ndarray, predicted: np.ndarray) -> dict[str, Any]:
+    low, high = bootstrap_interval(grounded, predicted)
+    value = balanced_accuracy(grounded, predicted)
+    return {"balanced_accuracy": round(value, 4), "interval_90": [round(low, 4), round(high, 4)]}
+
+
+def paired_gain(grounded: np.ndarray, learned: np.ndarray, default: np.ndarray, seed: int = 0) -> list[float]:
+    """A 90% bootstrap interval of the balanced accuracy ``learned`` gains over ``default``, the
+    same rows resampled for both (the two are judged on the same answers)."""
+    rng = np.random.default_rng(seed)
+    gains = []
+    for _ in range(BOOTSTRAP_SAMPLES):
+        rows = rng.integers(0, len(grounded), len(grounded))
+        gain = balanced_accuracy(grounded[rows], learned[rows]) - balanced_accuracy(grounded[rows], default[rows])
+        if not math.isnan(gain):
+            gains.append(gain)
+    return [round(float(np.percentile(gains, 5)), 4), round(float(np.percentile(gains, 95)), 4)] if gains else []
+
+
+def compare_decisions(
+    reports: Sequence[CheckReport], grounded: np.ndarray, cut_rule: CutRule, default_entailment: float
+) -> tuple[bool, dict[str, Any]]:
+    """Whether a decision learned from these answers beats the entailment alone, cross-validated by
+    answer: in each of :data:`FOLDS` folds, both are fitted on the other folds (the decision's
+    weights and then its cut, the default's cut alone, each by ``cut_rule``) and judged on the
+    held-out one; the held-out verdicts of all folds are pooled. The learned decision wins only
+    where its pooled balanced accuracy is higher. Returns (it wins, what was measured)."""
+    answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
+    entailment = _scored(reports, None)
+    fold = folds(grounded)
+    default, learned = np.zeros(len(grounded), dtype=bool), np.zeros(len(grounded), dtype=bool)
+    try:
+        for k in range(FOLDS):
+            train, test = fold != k, fold == k
+            default[test] = entailment[test] >= cut_rule(entailment[train], grounded[train])
+            weights = fit(
+                [a for a, keep in zip(answers, train, strict=True) if keep],
+                default_entailment,
+                LEARNED_SIGNALS,
+                ridge=LEARNED_RIDGE,
+            )
+            scores = _scored(reports, weights)
+            learned[test] = scores[test] >= cut_rule(scores[train], grounded[train])
+    except InvalidInput as error:
+        return False, {"kept": "default", "why": f"a fold could not be fitted: {error}"}
+    measured = {"default": _summary(grounded, default), "learned": _summary(grounded, learned)}
+    gain = measured["learned"]["balanced_accuracy"] - measured["default"]["balanced_accuracy"]
+    wins = gain > 0
+    return wins, {
+        "kept": "learned" if wins else "default",
+        "why": f"held-out balanced accuracy {'+' if gain >= 0 else ''}{gain:.4f} learned over the entailment alone",
+        "folds": FOLDS,
+        **measured,
+        "gain_interval_90": paired_gain(grounded, learned, default),
+    }
 
 
 def calibrate(
@@ -264,9 +390,11 @@ def calibrate(
     max_missed: float | None = None,
     label_count: int = 3,
     max_false_alarms: float | None = None,
+    learn: bool = True,
 ) -> Calibration:
     """Fit the thresholds to ``answers``, given their ``reports`` from a check run with the
-    entailment threshold at 0 (see the module docstring).
+    entailment threshold at 0 (see the module docstring), and with ``learn`` a decision over
+    each sentence's signals where it beats the entailment alone on held-out folds.
 
     Each distinct row counts once (a row copied 20 times is one row), and only rows the model
     decides are fitted: a row a deterministic check settles (a copy, a vetoed number) has an
@@ -304,20 +432,28 @@ def calibrate(
         if count < MIN_ROWS_PER_LABEL
     ]
     lowest = entailment_floor(label_count)  # a lower cut would pass what an undecided model says
-    if max_false_alarms is None:
-        entailment, _ = fit_cut(scores[decided], grounded[decided], default_entailment, max_missed, lowest)
-    else:
-        entailment = budget_cut(scores, grounded, max_false_alarms, lowest)
+
+    def cut_rule(values: np.ndarray, positive: np.ndarray) -> float:
+        if max_false_alarms is not None:
+            return budget_cut(values, positive, max_false_alarms, lowest)
+        finite = np.isfinite(values)
+        return fit_cut(values[finite], positive[finite], default_entailment, max_missed, lowest)[0]
+
+    decision, compared = None, {"kept": "default", "why": "not asked for (learn=False)"}
+    if learn:
+        decision, compared = _learned(reports, grounded, counts, cut_rule, default_entailment)
+    chosen = scores if decision is None else _scored(reports, decision)
+    entailment = cut_rule(chosen, grounded)
     contradiction = default_contradiction
     labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
     kinds = {answers[i].label for i in labelled}
     if kinds == {"neutral", "contradiction"}:
-        contra = np.array([contradiction_score(reports[i], entailment) for i in labelled])
+        contra = np.array([contradiction_score(reports[i], entailment, decision) for i in labelled])
         is_contradiction = np.array([answers[i].label == "contradiction" for i in labelled])
         contradiction, _ = fit_cut(contra, is_contradiction, default_contradiction)
     summary = {}
-    for name, cut in (("before", default_entailment), ("after", entailment)):
-        predicted = scores >= cut
+    for name, cut, values in (("before", default_entailment, scores), ("after", entailment, chosen)):
+        predicted = values >= cut
         low, high = bootstrap_interval(grounded, predicted)
         summary[name] = {
             "entailment_threshold": round(float(cut), 4),
@@ -340,5 +476,27 @@ def calibrate(
         rows,
         warnings,
         budget,
-        trade_off(scores, grounded),
+        trade_off(chosen, grounded),
+        decision,
+        compared,
     )
+
+
+def _learned(
+    reports: Sequence[CheckReport],
+    grounded: np.ndarray,
+    counts: dict[str, int],
+    cut_rule: CutRule,
+    default_entailment: float,
+) -> tuple[Decision | None, dict[str, Any]]:
+    """The decision fitted on every answer where it wins the cross-validated comparison
+    (:func:`compare_decisions`), else ``None``; and why."""
+    if min(counts.values()) < MIN_ROWS_PER_LABEL:
+        return None, {"kept": "default", "why": f"fewer than {MIN_ROWS_PER_LABEL} model-decided answers of a kind"}
+    if any(_weighed(s) and not s.signals for report in reports for s in report.sentences):
+        return None, {"kept": "default", "why": "this scorer records no signals to weigh"}
+    wins, compared = compare_decisions(reports, grounded, cut_rule, default_entailment)
+    if not wins:
+        return None, compared
+    answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
+    return fit(answers, default_entailment, LEARNED_SIGNALS, ridge=LEARNED_RIDGE), compared

@@ -398,6 +398,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         args.max_missed,
         checker.scorer.label_count,
         args.max_false_alarms,
+        learn=not args.cut_only,
     )
     for warning in fitted.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -437,6 +438,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         interval = f"{row['balanced_accuracy']:.3f} ({low:.3f}-{high:.3f})"
         rates = [_shown_rate(row["rates"][kind]) for kind in ("grounded_failed", "ungrounded_passed")]
         print(f"{name:<8} {row['entailment_threshold']:>14.3f} {interval:>34} {rates[0]:>32} {rates[1]:>34}")
+    print(f"\ndecision: {_shown_decision(fitted.compared)}")
     if fitted.budget is not None:
         print(
             f"\nbudget: fail at most {args.max_false_alarms:.1%} of the grounded answers; the chosen cut fails "
@@ -452,6 +454,23 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "check with --uncertain flag (uncertain='flag')"
     )
     return EXIT_PASS
+
+
+def _shown_decision(compared: dict[str, Any]) -> str:
+    """Which decision calibrate kept, and the held-out figures that chose it."""
+    kept = "learned weights over each sentence's signals" if compared["kept"] == "learned" else "the entailment alone"
+    if "learned" not in compared:
+        return f"{kept} ({compared['why']})"
+    shown = {
+        name: f"{row['balanced_accuracy']:.3f} ({row['interval_90'][0]:.3f}-{row['interval_90'][1]:.3f})"
+        for name, row in compared.items()
+        if name in ("default", "learned")
+    }
+    low, high = compared["gain_interval_90"] or (math.nan, math.nan)
+    return (
+        f"{kept} kept: held-out balanced accuracy over {compared['folds']} folds by answer, "
+        f"entailment alone {shown['default']}, learned weights {shown['learned']} (gain {low:+.3f} to {high:+.3f})"
+    )
 
 
 def _shown_rate(rate: dict[str, Any]) -> str:
@@ -565,6 +584,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_probability,
         default=None,
         help="fail at most this share of the grounded answers, catching as many ungrounded ones as that allows",
+    )
+    fit.add_argument(
+        "--cut-only",
+        action="store_true",
+        help="fit the cut alone: no learned weights over the signals, even where they would beat the entailment",
     )
     fit.add_argument("--html", default=None, metavar="FILE.html", help="draw what each cut costs on the rows")
     fit.add_argument("--json", action="store_true", help="print the settings file instead of a table")

@@ -35,9 +35,9 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from validator.bindings import terms
+from validator.labels import CONTRADICTION, ENTAILMENT
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.repair import correction
-from validator.scorers.base import CONTRADICTION, ENTAILMENT
 
 SIGNALS: tuple[str, ...] = (
     "entailment",

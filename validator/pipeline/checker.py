@@ -67,7 +67,9 @@ class ProvenanceChecker:
                 retrieval.embedding_cache, default_embedder_name(model.backend), dimension=DEFAULT_EMBEDDER_DIMENSION
             )
             self.default_embed = StoredEmbedFunction(store, self.default_embed)
-        self.setup = CheckSetup(self.config, self.scorer, self.thresholds, self.judge, self._index)
+        self.setup = CheckSetup(
+            self.config, self.scorer, self.thresholds, self.judge, self._index, self.scorer.settings.decision
+        )
         """What the stages use (:class:`~validator.pipeline.setup.CheckSetup`)."""
 
     def check(self, request: CheckRequest) -> CheckReport:
@@ -155,4 +157,5 @@ class ProvenanceChecker:
             "scorer": mode,
             **({"llm": self.judge.model} if self.judge is not None and mode != "nli" else {}),
             **({"false_alarm_budget": dict(budget)} if (budget := self.scorer.settings.false_alarm_budget) else {}),
+            **({"decision": decision.to_dict()} if (decision := self.setup.decision) is not None else {}),
         }

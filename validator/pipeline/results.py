@@ -10,12 +10,14 @@ against (:func:`unchecked`), the NLI model (:func:`by_model`) or the LLM judge
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from validator.bindings import FUSED_NOTE, fused
+from validator.decision import Decision
 from validator.judge import Judgement, gated
 from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.pipeline.claims import Claim, reading_of, sources_of
@@ -82,9 +84,10 @@ def _unscored(span: Span, verdict: Verdict, note: str, **details: Any) -> Senten
     )
 
 
-def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
-    """The verdict rule over the claim's ``(n_premises, 3)`` probabilities, then the number
-    rule; the row's numbers are the deciding premise's, every premise's in ``premise_scores``.
+def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = None) -> SentenceResult:
+    """The verdict rule over the claim's ``(n_premises, 3)`` probabilities (or a learned
+    ``decision`` over its signals: :func:`_learned`), then the number rule; the row's numbers are
+    the deciding premise's, every premise's in ``premise_scores``.
 
     The number rule reads a supported sentence, and one the model fails below the review
     threshold, where the evidence gives the sentence's number another value in the same role: a
@@ -92,16 +95,17 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
     attended." is the number rule's failure, never an unsure one that ``uncertain="flag"`` would
     keep. A number merely absent from the evidence leaves an unsure failure the model's."""
     probabilities = claim.probabilities
-    verdict, confidence, premise = decide(probabilities, claim.premises, thresholds)
+    if decision is not None and claim.signals:
+        verdict, confidence, premise, cut = _learned(claim, decision, thresholds)
+    else:
+        (verdict, confidence, premise), cut = decide(probabilities, claim.premises, thresholds), thresholds.entailment
     method: Method = "model"
     note = None
-    entailing = [
-        p for p, row in zip(claim.premises, probabilities, strict=True) if row[ENTAILMENT] >= thresholds.entailment
-    ]
+    entailing = [p for p, row in zip(claim.premises, probabilities, strict=True) if row[ENTAILMENT] >= cut]
     if verdict == "supported" and not any(_may_support(claim, p) for p in entailing):
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
     elif verdict == "supported":
-        verdict, premise, method, note = _numbers_vouched(claim, probabilities, thresholds)
+        verdict, premise, method, note = _numbers_vouched(claim, probabilities, cut)
     elif confidence < thresholds.review and (finding := _number_veto(claim, supported=False)):
         verdict, method, note = finding.verdict, "number_check", finding.note
     if verdict != "supported" and method == "model" and (restating := _restating(claim)) is not None:
@@ -128,19 +132,37 @@ def by_model(claim: Claim, thresholds: Thresholds) -> SentenceResult:
     )
 
 
+def _learned(claim: Claim, decision: Decision, thresholds: Thresholds) -> tuple[Verdict, float, Evidence, float]:
+    """The verdict where a learned decision weighs the claim's signals in the entailment's place
+    (:mod:`validator.decision`): supported where its probability clears the entailment threshold,
+    else contradicted or unsupported by the model's contradiction as always. Returns the verdict,
+    its confidence, the deciding premise, and the entailment from which a premise counts as
+    entailing for the rules after it: where the decision supports, the best premise and any at the
+    threshold; where it does not, none."""
+    probabilities = claim.probabilities
+    support = decision.probability(claim.signals)
+    best = int(probabilities[:, ENTAILMENT].argmax())
+    if support >= thresholds.entailment:
+        entailing = min(thresholds.entailment, float(probabilities[best, ENTAILMENT]))
+        return "supported", support, claim.premises[best], entailing
+    strongest = int(probabilities[:, CONTRADICTION].argmax())
+    contradiction = float(probabilities[strongest, CONTRADICTION])
+    if contradiction >= thresholds.contradiction:
+        return "contradicted", contradiction, claim.premises[strongest], math.inf
+    return "unsupported", 1.0 - max(support, contradiction), claim.premises[best], math.inf
+
+
 def _numbers_vouched(
-    claim: Claim, probabilities: np.ndarray, thresholds: Thresholds
+    claim: Claim, probabilities: np.ndarray, cut: float
 ) -> tuple[Verdict, Evidence, Method, str | None]:
-    """The verdict of a sentence some premise entails, after the binding rule
+    """The verdict of a sentence some premise entails (at least ``cut``), after the binding rule
     (:mod:`validator.bindings`) and the number rule (:mod:`validator.numbers`) have read the
     entailing premises (those :func:`_may_support` allows), strongest first; a premise joined
     from several sources vouches for a number only where one passage alone does. The rules are
     stated in ``docs/verdicts.md``, *weigh and decide*."""
     premises = claim.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
-    entailing = [
-        i for i in order if probabilities[i, ENTAILMENT] >= thresholds.entailment and _may_support(claim, premises[i])
-    ]
+    entailing = [i for i in order if probabilities[i, ENTAILMENT] >= cut and _may_support(claim, premises[i])]
     own = claim.text
     finding = _number_finding(claim)
     if finding is None:

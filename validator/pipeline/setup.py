@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from validator import defaults
 from validator.config import CheckerConfig
+from validator.decision import Decision
 from validator.judge import LLMJudge
 from validator.pipeline.claims import Batch
 from validator.pipeline.request import CheckRequest
@@ -31,6 +32,8 @@ class CheckSetup:
         judge: The LLM judge, where the configuration asks for one.
         indexer: A request's ``sources`` indexed (chunked, BM25; embedded as searches need it),
             from the checker's cache.
+        decision: A learned decision over each sentence's signals, in the entailment's place
+            (the settings file's, where ``calibrate`` wrote one: :mod:`validator.decision`).
     """
 
     config: CheckerConfig
@@ -38,6 +41,7 @@ class CheckSetup:
     thresholds: Thresholds
     judge: LLMJudge | None
     indexer: Callable[[CheckRequest], SourceIndex]
+    decision: Decision | None = None
 
     @property
     def bundled(self) -> bool:

@@ -266,7 +266,7 @@ def decide(batch: Batch, setup: CheckSetup) -> None:
     if setup.config.judge.scorer_mode == "llm":
         return
     for claim in batch.open:
-        claim.result = results.by_model(claim, setup.thresholds)
+        claim.result = results.by_model(claim, setup.thresholds, setup.decision)
 
 
 def judge(batch: Batch, setup: CheckSetup) -> None:

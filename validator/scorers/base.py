@@ -17,18 +17,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from transformers import AutoConfig, AutoTokenizer
 
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable, is_count, unique_keys
+from validator.labels import CONTRADICTION, ENTAILMENT, NEUTRAL
+
+if TYPE_CHECKING:
+    from validator.decision import Decision
 
 logger = logging.getLogger("provenance_nli")
 
-ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
-"""Column order of every probability array this module returns."""
 
 _LABEL_ALIASES = {
     "entailment": ENTAILMENT,
@@ -137,6 +139,10 @@ class ModelSettings:
     false_alarm_budget: Mapping[str, Any] | None = field(default=None, compare=False)
     """Where ``calibrate --max-false-alarms`` chose the cut: the budget and the rates it achieved
     on the labelled rows (shown by :meth:`~validator.pipeline.ProvenanceChecker.settings`)."""
+    decision: Decision | None = field(default=None, compare=False)
+    """Where ``calibrate`` learned one that beat the entailment alone on held-out answers: the
+    weights over each sentence's signals that decide in the entailment's place
+    (:class:`validator.decision.Decision`, cut at ``entailment_threshold``)."""
 
     @classmethod
     def for_model(cls, model_name: str) -> ModelSettings:
@@ -195,6 +201,7 @@ class ModelSettings:
         known = sorted(set(cls.__dataclass_fields__) - {"false_alarm_budget"})  # read from "calibration"
         if unknown := sorted(set(values) - set(known)):
             raise InvalidInput(f"{origin}: unknown setting {unknown[0]!r} (known: {known})")
+        decision = values.pop("decision", None)
         for key, value in values.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise InvalidInput(f"{origin}: {key} must be a finite number, got {value!r}")
@@ -205,10 +212,20 @@ class ModelSettings:
         return cls(
             **{key: float(value) for key, value in values.items()},
             false_alarm_budget=budget if isinstance(budget, dict) else None,
+            decision=None if decision is None else _learned_decision(decision, origin),
         )
 
 
 _DESCRIPTIVE_KEYS = ("labels", "calibration")
+
+
+def _learned_decision(values: Any, origin: str) -> Decision:
+    """The settings file's ``decision``, checked (:meth:`validator.decision.Decision.from_dict`).
+    Imported here: the decision reads the signals, which read this module's label columns."""
+    from validator.decision import Decision
+
+    return Decision.from_dict(values, origin)
+
 
 DECISIVE_LOGIT_GAP = 5.0
 """How far apart a decisive answer's top and bottom logits lie: the bundled model's 90th
