@@ -4,7 +4,7 @@ Each row is a source sentence, a grounded paraphrase that writes one of its valu
 (a share in words, a rounded value, another multiple of the unit, basis points, a range with one
 sign, a short scale, a span of years worked out, another unit of the kind), and a wrong twin that
 changes the value. The
-rule (:func:`validator.numbers.check_numbers`, no model) should vouch for the paraphrase and
+rule (:func:`validator.rules.numbers.check_numbers`, no model) should vouch for the paraphrase and
 veto the twin. ``HELD_OUT`` was written after the reading was changed and not used to change it.
 
     python benchmarks/bench_number_spellings.py                # the rule alone
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from validator.numbers import check_numbers
+from validator.rules.numbers import check_numbers
 
 WRITTEN = [
     (

@@ -26,9 +26,9 @@ from pathlib import Path
 from bench_rule_alarms import pair_items, sets
 
 from training.evaluate import EVAL, sample
-from validator.numbers import check_numbers
 from validator.opposites import opposes
 from validator.quotes import VerbatimHaystack
+from validator.rules.numbers import check_numbers
 from validator.splitting import split_sentences, split_source_sentences
 
 SOURCE_CHARS = 20_000

@@ -4,7 +4,7 @@ Every sentence of a fixed sample of real answers (``../shared/data/train/answers
 CNN/DailyMail summaries and their one-error edits against the article, ExpertQA's GPT-4 claims
 against the passages they cite, Factcheck-GPT's ChatGPT claims against a retrieved web passage) is
 read by each rule that needs no model, against the answer's sources: the number rule's verdict and
-note (:func:`validator.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
+note (:func:`validator.rules.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
 (:func:`validator.opposites.opposes`), the source sentence it copies with its subject moved
 (:func:`validator.attribution.moved`), and whether a source disowns it
 (:meth:`validator.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
@@ -31,9 +31,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from validator.attribution import moved
-from validator.numbers import check_numbers
 from validator.opposites import opposes
 from validator.quotes import VerbatimHaystack
+from validator.rules.numbers import check_numbers
 from validator.splitting import split_sentences, split_source_sentences
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "rule_findings.jsonl.gz"

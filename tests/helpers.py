@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 def number_verdict(sentence: str, evidence: str | Sequence[str], sources: Sequence[str] | None = None) -> str | None:
     """The number rule's verdict on ``sentence``: None where the evidence vouches for every number,
-    else "contradicted" or "unsupported" (:func:`validator.numbers.check_numbers`)."""
-    from validator.numbers import check_numbers
+    else "contradicted" or "unsupported" (:func:`validator.rules.numbers.check_numbers`)."""
+    from validator.rules.numbers import check_numbers
 
     finding = check_numbers(sentence, evidence, sources)
     return finding.verdict if finding else None

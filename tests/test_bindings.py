@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.citations import Citation, CitationChecker
-from validator.numbers import check_numbers
+from validator.rules.numbers import check_numbers
 
 DARWIN = "Darwin wrote On the Origin of Species. Melville wrote Moby-Dick."
 

@@ -1,4 +1,4 @@
-"""The number rule (validator/numbers.py): a number is vouched for only by the part of the
+"""The number rule (validator/rules/numbers/): a number is vouched for only by the part of the
 evidence about the same thing, in any spelling, through the rule's function, a Guard and the CLI."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
-from validator.numbers import check_numbers
+from validator.rules.numbers import check_numbers
 from validator.units import measure
 
 
@@ -189,7 +189,7 @@ def test_spelling_a_sentence_as_its_source_never_changes_the_rules_verdict(
     """The model reads a sentence's number as its source writes it (:func:`spelled_like`); the
     rewriting must never make a wrong value the source's: whatever the value, its rounding or its
     bound, the number rule says the same of the pair as read as of the pair as written."""
-    from validator.numbers import spelled_like
+    from validator.rules.numbers import spelled_like
 
     source_spelling, sentence_spelling = spellings
     step = Decimal(10) ** -places

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.context import read_in_context
-from validator.numbers import check_numbers
 from validator.opposites import opposes
 from validator.quotes import VerbatimHaystack, fold_case
+from validator.rules.numbers import check_numbers
 
 NOT_ASSERTED = [
     "Myth: the tower was built in 1925.",

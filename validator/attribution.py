@@ -18,7 +18,7 @@ must be the source sentence's, in order, but at one place:
   kind of statement, and the claim gives the value of one to the other. Without such a sentence
   two common nouns may be one thing ("the company", "the startup") and the model decides.
 
-Numbers are the number rule's (:mod:`validator.numbers`), so a word with a digit is never the
+Numbers are the number rule's (:mod:`validator.rules.numbers`), so a word with a digit is never the
 exchanged one.
 """
 
@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from validator.numbers import STOPWORDS, stem
 from validator.opposites import NEGATIONS
+from validator.text import STOPWORDS, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\w+", re.UNICODE)
 _SET_ASIDE = frozenset(

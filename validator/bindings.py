@@ -1,7 +1,7 @@
 """The binding rule: a premise of several sentences vouches for a claim only where the sentences it
 draws on are about the same thing.
 
-The number rule's sibling (:mod:`validator.numbers`). A small NLI model reads a premise of two
+The number rule's sibling (:mod:`validator.rules.numbers`). A small NLI model reads a premise of two
 sentences as one text, so "Darwin wrote On the Origin of Species. Melville wrote Moby-Dick."
 entails "Darwin wrote Moby-Dick." for it: the subject of one sentence and the object of the other
 are both there. The joint premise (the top-k passages joined) and every chunk of two sentences are
@@ -35,8 +35,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from validator.context import read_in_context, subject_of
-from validator.numbers import STOPWORDS, stem
 from validator.splitting import split_source_sentences
+from validator.text import STOPWORDS, stem
 
 FUSED_NOTE = "supported only by joining sentences of the evidence that are about different things"
 _TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")

@@ -37,8 +37,9 @@ from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
-from validator.numbers import STOPWORDS, claim_text, find_numbers, left_to_model, read_numbers
 from validator.quotes import normalize
+from validator.rules.numbers import claim_text, find_numbers, left_to_model, read_numbers
+from validator.text import STOPWORDS
 from validator.timeouts import call_with_timeout, is_seconds
 from validator.verdicts import Verdict
 
@@ -192,7 +193,7 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
 
     The quote must be words of the evidence (at least :data:`MIN_SUPPORT_QUOTE_WORDS`), and about
     the claim: it vouches for every number of the claim that the number rule would look for
-    (:func:`validator.numbers.check_numbers`), holds every name (a capitalized word after the
+    (:func:`validator.rules.numbers.check_numbers`), holds every name (a capitalized word after the
     first), and at least half of its other content words. "The Eiffel Tower is" backs nothing
     about Berlin.
     """

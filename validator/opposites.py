@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from validator.numbers import STOPWORDS, stem
+from validator.text import STOPWORDS, stem
 
 _CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "can": "can"}

@@ -24,8 +24,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from validator.numbers import STOPWORDS
 from validator.splitting import split_source_sentences
+from validator.text import STOPWORDS
 
 MAX_VALUE_WORDS = 3
 """The longest run of words one value may take ("12 May 2019", "$1.2 million")."""

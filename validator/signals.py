@@ -36,8 +36,8 @@ import numpy as np
 
 from validator.bindings import terms
 from validator.labels import CONTRADICTION, ENTAILMENT
-from validator.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 from validator.repair import correction
+from validator.rules.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 
 SIGNALS: tuple[str, ...] = (
     "entailment",

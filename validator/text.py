@@ -1,4 +1,5 @@
-"""Text as every check reads it: typography folded once, before any rule or model sees it.
+"""Text as every check reads it: typography folded once, before any rule or model sees it; and
+the words every rule shares (number words, stopwords, stems), so no rule imports another's.
 
 LLMs and web pages write curly apostrophes and quotes, typographic dashes and minus signs,
 no-break and thin spaces, fullwidth letters and digits, and characters no reader sees (soft
@@ -22,6 +23,10 @@ The answer's own text is never rewritten: a sentence keeps its offsets into what
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+from nltk.stem import PorterStemmer
 
 FOLDS: dict[str, str] = {
     **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc\u00b4", "'"),
@@ -54,3 +59,71 @@ def fold_typography(text: str) -> str:
     if not folded.isascii():
         folded = _SURROGATE.sub("\ufffd", _TAGS.sub("", folded))
     return folded
+
+
+# Words every rule shares.
+
+NUMBER_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+"""Number words as a sentence writes them, each at its value's index."""
+ORDINAL_WORDS = [
+    "zeroth",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+"""Ordinal words, each at its value's index."""
+SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+"""The scale words and what each multiplies by."""
+
+
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(NUMBER_WORDS) | frozenset(ORDINAL_WORDS) | frozenset(SCALES)
+"""Words that say nothing of what a sentence is about, for every rule that compares content words:
+bm25s's English list and the number words (a value is compared as a value, never as a word)."""
+
+
+_STEMMER = PorterStemmer()
+
+
+@lru_cache(maxsize=16384)
+def stem(word: str) -> str:
+    """``word``'s Porter stem (cached: the same words recur in every passage)."""
+    return _STEMMER.stem(word)

@@ -10,7 +10,7 @@ measures and its size in SI base units, so the number rule compares values whate
 written in.
 
 Durations, temperatures, percentages and money keep the number rule's own readings
-(:mod:`validator.numbers`): a duration's parts are written in several units ("2 hours and 15
+(:mod:`validator.rules.numbers`): a duration's parts are written in several units ("2 hours and 15
 minutes"), a temperature's scale has an offset, and "pound" is money before it is a weight.
 """
 
@@ -88,7 +88,7 @@ _SYMBOLS = {
 }
 """What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
 megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh", which
-:mod:`validator.numbers` writes for "km/h" and "kilometres an hour"; symbols with a plural "s"
+:mod:`validator.rules.numbers` writes for "km/h" and "kilometres an hour"; symbols with a plural "s"
 ("12 kms", "5 kgs") and "kilos"."""
 _LONGEST = 3
 """The most words one unit is written in ("miles per hour", "square kilometres")."""

@@ -17,9 +17,9 @@ import numpy as np
 from validator.bindings import fused, terms
 from validator.context import leans_back
 from validator.judge import Usage
-from validator.numbers import NumberFinding
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, SourceIndex
+from validator.rules.numbers import NumberFinding
 from validator.splitting import Span, split_source_sentences
 from validator.text import fold_typography
 from validator.verdicts import SentenceResult

@@ -34,13 +34,13 @@ from validator.context import read_in_context
 from validator.errors import TextTooLong
 from validator.judge import Usage
 from validator.language import is_english
-from validator.numbers import spelled_like
 from validator.pipeline import results, settling
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
 from validator.repair import correction, differing_value, named_value, unsourced_number
 from validator.retrieval import Evidence, query
+from validator.rules.numbers import spelled_like
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences

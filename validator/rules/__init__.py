@@ -7,5 +7,7 @@ of every rule on real answer sentences are pinned by ``tests/test_rule_snapshot.
 
 :mod:`validator.rules.identifiers` is the first rule written this way: exact identifiers (long
 digit strings, codes, dotted addresses and versions), compared as strings, never as numbers. The
-number rule (:mod:`validator.numbers`) moves here reading by reading.
+number rule (:mod:`validator.rules.numbers`) is here as a package, one module per step; its reader
+still rewrites a sentence before reading it, and is to read typed values from the original text
+form by form.
 """

@@ -19,7 +19,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from validator.numbers import check_numbers, find_numbers
+from validator.rules.numbers import check_numbers, find_numbers
 
 MAX_RUN_TOKENS = 6
 """The longest run of tokens one value may take on either side ("two and a half hours")."""

@@ -1,0 +1,325 @@
+"""The number rule's words and patterns, kept as data: number words, currencies and units, months
+and date forms, qualifiers and bounds, and the patterns that find where a number is written.
+
+Every other module of the rule reads these; none of them holds a word list of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from validator.text import NUMBER_WORDS, ORDINAL_WORDS
+from validator.units import measure
+
+WORD_VALUES = {word: value for value, word in enumerate(NUMBER_WORDS)} | {
+    word: value for value, word in enumerate(ORDINAL_WORDS) if value
+}
+"""The small numbers text2num leaves as words when they stand alone ("one", "the second")."""
+CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
+SIGNS = "".join(CURRENCY)
+SIGN = f"[{SIGNS}]"
+"""A currency sign before an amount."""
+CURRENCY_WORDS = {
+    **dict.fromkeys(("dollar", "dollars"), "usd"),
+    **dict.fromkeys(("euro", "euros"), "eur"),
+    **dict.fromkeys(("pound", "pounds", "sterling"), "gbp"),
+    **dict.fromkeys(("yen",), "jpy"),
+    **dict.fromkeys(("yuan", "renminbi"), "cny"),
+    **dict.fromkeys(("rupee", "rupees"), "inr"),
+    **dict.fromkeys(("franc", "francs"), "chf"),
+    **dict.fromkeys(("rouble", "roubles", "ruble", "rubles"), "rub"),
+}
+UNIT_WORDS = {
+    **dict.fromkeys(("degree", "degrees", "deg"), "deg"),
+    **dict.fromkeys(("percentage",), "pp"),
+    **dict.fromkeys(("celsius", "centigrade"), "degC"),
+    **dict.fromkeys(("fahrenheit",), "degF"),
+    **dict.fromkeys(("seconds", "secs", "sec"), "s"),
+    **dict.fromkeys(("minute", "minutes", "mins", "min"), "min"),
+    **dict.fromkeys(("hour", "hours", "hrs", "hr"), "h"),
+    **dict.fromkeys(("day", "days"), "day"),
+    **dict.fromkeys(("week", "weeks"), "week"),
+    **dict.fromkeys(("month", "months"), "month"),
+    **dict.fromkeys(("year", "years", "yrs"), "years"),
+    **dict.fromkeys(("decade", "decades"), "decades"),
+    **dict.fromkeys(("century", "centuries"), "centuries"),
+}
+"""Units of time, angle and temperature after a number, each spelling folded to one symbol. Every
+other unit of measure is pint's (:mod:`validator.units`)."""
+_BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week": ("day", 7.0)}
+"""Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
+weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
+two ("2 hours and 15 minutes"), and read in one unit its parts would compete as rival values."""
+SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
+"""A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
+read as its symbol ("mph", "kmh")."""
+SCALE_PLACEHOLDER = "numscale"
+RATIO_PLACEHOLDER = "numratio"
+"""Stands for "%" after a share written in words ("a third of" → "33.33numratio"), so the
+number reads as a percentage and is known to be a share in words (:attr:`Number.ratio`)."""
+VAGUE_PLACEHOLDER = "numvague"
+COUNTED_AFTER_YEAR_LIKE = frozenset(
+    [
+        "employees",
+        "people",
+        "users",
+        "staff",
+        "workers",
+        "members",
+        "students",
+        "visitors",
+        "residents",
+        "copies",
+        "units",
+        "rooms",
+        "seats",
+        "pages",
+        "words",
+        "items",
+        "cars",
+        "beds",
+    ]
+)
+"""Words after a four-digit number that make it a count ("1000 employees"), not a year."""
+NUMBER = re.compile(
+    r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
+    rf"(?:(?P<currency>{SIGN})\s?)?"
+    r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
+    r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
+    r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
+    r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
+    r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
+    rf"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b|{RATIO_PLACEHOLDER}\b))?"
+    r"(?:\s?(?P<degree>°\s?[CF]?))?"
+    rf"(?:\s(?:{SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
+    re.I,
+)
+"""A number as written, with what is joined to it. A decade ends in 0 ("1990s", "1990's", "the
+'60s"): "2019's" is a year's possessive, "747s" a plural, "under-20s" an age group."""
+PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
+"""A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion")."""
+WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
+NOT_A_NUMBER = re.compile(
+    r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one|at first|first of all)\b"
+    r"|\bsecond\s+to\s+none\b"
+    r"|\b(?:would|will|could|might|may|can|should|shall|must)\s+one\s+day\b"
+    rf"|\b(?:{'|'.join(ORDINAL_WORDS[1:])})(?=\s+\d)",
+    re.I,
+)
+"""Number words that are no number: "one of", "no one", "would one day" (some day), "at first"
+(initially), "first of all", "second to none"; an ordinal
+before a count ("its first 4 games", "the second 10 minutes"), which says which of them, not
+another number."""
+TOKEN = re.compile(rf"[^\W\d_]+|%|{SIGN}")
+WORD = re.compile(r"[^\W\d_]+")
+"""A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
+
+VAGUE = {
+    "a couple": (2.0, 3.0),
+    "dozens": (24.0, 143.0),
+    "scores": (40.0, 199.0),
+    "hundreds": (200.0, 999.0),
+    "thousands": (2e3, 999_999.0),
+    "tens of thousands": (2e4, 99_999.0),
+    "hundreds of thousands": (2e5, 999_999.0),
+    "millions": (2e6, 999_999_999.0),
+    "tens of millions": (2e7, 99_999_999.0),
+    "hundreds of millions": (2e8, 999_999_999.0),
+    "billions": (2e9, 999_999_999_999.0),
+}
+"""Vague quantities by what they mean at least and at most ("hundreds of homes": 200 to 999)."""
+PROTECT_VAGUE = re.compile(
+    r"\b(?:("
+    + "|".join(sorted((k for k in VAGUE if " of " in k), key=len, reverse=True)).replace(" ", r"\s+")
+    + r")|("
+    + "|".join(sorted(VAGUE, key=len, reverse=True)).replace(" ", r"\s+")
+    + r")(?=\s+of\b)|(?<!\d\s)(dozens|hundreds|thousands|millions|billions)\b(?!\s+of\b))",
+    re.I,
+)
+"""A vague quantity: before "of" ("hundreds of homes"), or a plural count standing alone
+("Thousands protested", "hundreds of thousands without power"; not after digits, "5 thousands", and
+not "scores", which alone are marks)."""
+VAGUE_KEYS = {key.replace(" ", ""): key for key in VAGUE}
+"""Each vague quantity by its placeholder's letters: one word, which text2num leaves as it is (it
+reads "thousands" in "tens_of_thousands" as 1000)."""
+VAGUE_TOKEN = re.compile(rf"\b{VAGUE_PLACEHOLDER}(?P<words>[a-z]+)\b")
+DOZEN = re.compile(
+    r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+"
+    r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"
+    r"between|fewer|roughly|some|exactly|close)\b)[a-z]))",
+    re.I,
+)
+"""A count in dozens ("a dozen", "two dozen eggs") or scores ("a score of people"; not "a score
+of 85" or "a score of less than 60", which are marks, nor "a score for the film")."""
+QUALIFIERS = {
+    **dict.fromkeys(
+        (
+            "more than",
+            "over",
+            "above",
+            "in excess of",
+            "upwards of",
+            "exceeding",
+            "just over",
+            *("exceeded", "exceeds", "exceed", "topped", "topping", "surpassed", "surpasses", "surpassing"),
+        ),
+        ">",
+    ),
+    **dict.fromkeys(("at least", "no fewer than", "no less than", "a minimum of", "minimum of"), ">="),
+    **dict.fromkeys(("less than", "fewer than", "under", "below", "just under"), "<"),
+    **dict.fromkeys(("at most", "no more than", "up to", "a maximum of", "maximum of", "as many as"), "<="),
+    **dict.fromkeys(("nearly", "almost", "close to", "just shy of"), "nearly"),
+    **dict.fromkeys(
+        ("about", "around", "approximately", "roughly", "some", "circa", "an estimated", "estimated", "~"), "about"
+    ),
+    **dict.fromkeys(("exactly", "precisely", "just"), "exactly"),
+}
+"""Words before a number that say what it bounds ("more than 200": above 200), verbs that say it
+too ("sales topped $4 billion", "exceeded 50,000")."""
+QUALIFIER = re.compile(
+    r"(?:^|(?<=[\s(]))(?P<words>"
+    + "|".join(re.escape(q) for q in sorted(QUALIFIERS, key=len, reverse=True))
+    + r")\s*$",
+    re.I,
+)
+OR_MORE = re.compile(r"^\s*(?:\w+\s+)?or (?:more|above)\b", re.I)
+TIME_BOUNDS = {
+    **dict.fromkeys(("before", "prior to", "earlier than"), "<"),
+    **dict.fromkeys(("after", "later than"), ">"),
+}
+"""Words before a year or a date that say it bounds a time ("before 2015": any earlier year or
+date), and only a year's or a date's: "after 10 years of talks" states how long they took."""
+TIME_BOUND = re.compile(r"(?:^|(?<=[\s(]))(?:(?P<lead>\w+)\s+)?(?P<words>" + "|".join(TIME_BOUNDS) + r")\s+$", re.I)
+NOT_A_BOUND_AFTER = frozenset(
+    {"than", "since", "year", "years", "day", "days", "week", "weeks", "month", "months", "decade", "decades"}
+)
+"""Words before "before" or "after" that make its year a point of reference, stated as such: "more
+varied than before 1995", "the year after 2012" (2013, not any later year). A year that names
+what follows it ("before 2020 elections") is one too."""
+OFFERED = re.compile(r"\s*(?:,\s*)?or\s+", re.I)
+"""What joins values offered as alternatives ("in 1841 or 1842", "11 or 12 players"), matched whole
+(one way to read each space: a run of spaces between two numbers is not backtracked over twice)."""
+APPROXIMATE = 0.1
+"""How far "about" and "nearly" reach: "about 3,000" is 2,700 to 3,300, "nearly 40%" 36% to 40%."""
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("January", "Jan"),
+            ("February", "Feb"),
+            ("March", "Mar"),
+            ("April", "Apr"),
+            ("May",),
+            ("June", "Jun"),
+            ("July", "Jul"),
+            ("August", "Aug"),
+            ("September", "Sept", "Sep"),
+            ("October", "Oct"),
+            ("November", "Nov"),
+            ("December", "Dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+MONTHS |= {name.lower(): number for name, number in MONTHS.items() if len(name) > 3 and name not in ("March", "August")}
+"""Months with their capital, and in lower case where the word is nothing else ("november" but not "may")."""
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?"
+_DAY_RANGE = _DAY.format("day") + r"(?:\s*(?:[-\u2013\u2014]|to|and|&|through)\s*" + _DAY.format("last") + ")?"
+_YEAR = r"(?P<year>[12]\d{3})(?!\d)"
+DATES = [
+    re.compile(rf"\b{_DAY_RANGE}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w-])"),
+    re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:\s?,\s*|\s+){_YEAR})?(?![\w-])"),
+    re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}"),
+    re.compile(r"\b(?P<year>[12]\d{3})-(?P<numeric_month>[01]\d)-(?P<day>[0-3]\d)\b"),
+    re.compile(r"(?<![\d/.])(?P<first>[0-3]?\d)([/.])(?P<second>[0-3]?\d)\2(?P<year>[12]\d{3})(?![\d/]|\.\d)"),
+]
+"""Dates in the forms answers and sources write them: "12 May 2019", "May 12th, 2019", "May
+2019", "2019-05-12", "3/4/2019" (either way round: :attr:`Date.either_way`), and day ranges
+("June 9–10", "9 and 10 June"). Month names are matched with
+their capital where the word is also another ("May", "March", "August"), so the verb "may" is not a month."""
+
+ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+NAME_WITH_DIGITS = re.compile(
+    r"(?<![\w-])(?P<stem>[A-Za-z](?:[A-Za-z]|(?<![A-Za-z]{5})\.|-(?=[A-Za-z])){0,23}?)-?(?P<digits>\d+)(?P<tail>[A-Za-z]*)"
+    r"(?![\w.,]\d)"
+)
+"""A name that holds digits: "G20", "COVID-19", "MP3", "F-16", "H1N1", "SARS-CoV-2" (letters, in
+one or more hyphened parts, before the digits), or an abbreviation's "No.5", "Fig.3". A word of
+five or more letters then "." is a sentence's end where text runs sentences together
+("…of Manhattan.55 Hudson Yards is…"), not a name.
+The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
+unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
+NAME_THEN_NUMBER = re.compile(
+    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+)\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
+)
+"""A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
+"World War II", "iPhone 16". Not a month ("May 2019") or a word that opens a phrase ("In 1990",
+"Over 500", "Since 2002": :data:`LEADS_A_NUMBER`), nor a name before a measure ("circles the
+Earth 705 kilometres up")."""
+LEADS_A_NUMBER = frozenset(
+    [
+        "since",
+        "until",
+        "till",
+        "circa",
+        "around",
+        "amid",
+        "among",
+        "despite",
+        "throughout",
+        "toward",
+        "towards",
+        "within",
+        "without",
+        "beyond",
+        "following",
+        "past",
+        "per",
+        "via",
+        "upon",
+        "near",
+        "across",
+        "along",
+        "fiscal",
+        "mid",
+        "early",
+        "late",
+    ]
+)
+"""Prepositions that the stop-word list lacks: a number after one is a time or a quantity, not
+part of a name, even where the preposition opens a sentence ("Since 2002, he has won 12 trophies");
+"fiscal", whose year is a year ("Fiscal 2023 revenue"); and "mid", "early", "late" before a year or
+a decade ("mid-1990s")."""
+
+
+_UNIT_ADJECTIVES = frozenset(
+    {"business", "working", "calendar", "school", "consecutive", "full", "straight", "extra", "additional", "more"}
+)
+"""Words between a number and its unit that leave the unit as it is ("two business days" are days)."""
+
+
+def unit_of_words(words: list[str]) -> tuple[str | None, float]:
+    """The unit ``words`` (those after a number) begin with, and how many of its base unit one of
+    it is: a unit of time, angle or temperature of :data:`UNIT_WORDS`, else any unit of measure
+    pint reads there (:func:`validator.units.measure`: "350 hectares", "3.5 square kilometres"),
+    named by what it measures, so that a value written in any unit of one kind is the same value.
+    Past an adjective of :data:`_UNIT_ADJECTIVES` ("two business days") the unit is the next word's."""
+    if words and words[0].lower() in _UNIT_ADJECTIVES:
+        words = words[1:]
+    if not words:
+        return None, 1.0
+    if (unit := UNIT_WORDS.get(words[0].lower())) is not None:
+        return _BASE_UNITS.get(unit, (unit, 1.0))
+    found = measure(words)
+    return (found.dimension, found.factor) if found else (None, 1.0)
+
+
+def is_unit(word: str) -> bool:
+    return unit_of_words([word])[0] is not None
+
+
+UNIT_WORD = re.compile(r"\s*([^\W\d_]+)")
+UNIT_WORD_AFTER = re.compile(r"[\s-]?[^\W\d_]+")

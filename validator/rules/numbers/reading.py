@@ -1,0 +1,533 @@
+"""Reading a sentence's numbers (:func:`find_numbers`, :func:`read_numbers`): the text with its
+forms put in digits (:mod:`~validator.rules.numbers.rewrites`) read once into :class:`Number`
+values, each with its qualifier ("more than", "about"), unit, the words before it and the name it
+belongs to; a list marker, numbered heading or footnote mark is the list's, not a value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from validator.rules.numbers.lexicon import (
+    APPROXIMATE,
+    COUNTED_AFTER_YEAR_LIKE,
+    CURRENCY,
+    CURRENCY_WORDS,
+    DATES,
+    LEADS_A_NUMBER,
+    MONTHS,
+    NAME_THEN_NUMBER,
+    NAME_WITH_DIGITS,
+    NOT_A_BOUND_AFTER,
+    NOT_A_NUMBER,
+    NUMBER,
+    OR_MORE,
+    QUALIFIER,
+    QUALIFIERS,
+    RATIO_PLACEHOLDER,
+    ROMAN,
+    SCALE_PLACEHOLDER,
+    TIME_BOUND,
+    TIME_BOUNDS,
+    TOKEN,
+    UNIT_WORD,
+    VAGUE,
+    VAGUE_KEYS,
+    VAGUE_TOKEN,
+    WORD_NUMBER,
+    WORD_VALUES,
+    is_unit,
+    unit_of_words,
+)
+from validator.rules.numbers.rewrites import in_digits, ordinal_names
+from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
+from validator.text import ORDINAL_WORDS, SCALES, STOPWORDS
+from validator.units import measure
+
+
+def _qualifier(text: str, start: int, end: int) -> str | None:
+    """What the words around a number say it bounds ("more than", "about", "or more")."""
+    if match := QUALIFIER.search(text[max(0, start - 24) : start]):
+        return QUALIFIERS[match.group("words").lower()]
+    return ">=" if OR_MORE.match(text[end : end + 24]) else None
+
+
+_CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
+"""What ends a date's clause right after it, so the word past it is not one the date names."""
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
+"""A possessive "'s" after a year: the year names what follows ("2008's crash"), no time bound."""
+
+
+def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
+    """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
+    (:data:`TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
+    not one past a comma ("before 10 September 1609, according to…"), nor one it owns ("after
+    2008's crash")."""
+    if _POSSESSIVE.match(text, end) or (
+        after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end)
+    ):
+        return None
+    match = TIME_BOUND.search(text[max(0, start - 32) : start])
+    if match is None or (match.group("lead") or "").lower() in NOT_A_BOUND_AFTER:
+        return None
+    return TIME_BOUNDS[match.group("words").lower()]
+
+
+def bounds(value: float, qualifier: str | None) -> tuple[float, float]:
+    spread = abs(value) * APPROXIMATE
+    return {
+        ">": (math.nextafter(value, math.inf), math.inf),
+        ">=": (value, math.inf),
+        "<": (-math.inf, math.nextafter(value, -math.inf)),
+        "<=": (-math.inf, value),
+        "nearly": (value - spread, value),
+        "about": (value - spread, value + spread),
+    }.get(qualifier or "", (value, value))
+
+
+_AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:aged|age(?:\s+of)?)\s$", re.I)
+
+
+_APPOSITION_BEFORE = re.compile(
+    r"(?:[A-Z][\w'\u2019.-]*|\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir)(?:\s+[a-z][\w'\u2019-]*){1,3}),\s$"
+)
+"""What a number set off by commas follows where it is an age: a name ("Jane Laut, 57,") or a
+person described ("The striker, 34,", "a woman, 61,", "his brother, 22,"), as news writes an age."""
+_APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
+
+
+def _is_age(text: str, match: re.Match[str]) -> bool:
+    """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
+    after a name): ages, one kind however they are written."""
+    value = match.group("value")
+    if not value.isdigit() or len(value) > 3 or int(value) > 130 or match.group("ordinal") or match.group("percent"):
+        return False
+    before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
+    return bool(
+        _AGE_AFTER.match(after)
+        or _AGE_BEFORE.search(before)
+        or (_APPOSITION_BEFORE.search(before) and _APPOSITION_AFTER.match(after))
+    )
+
+
+def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
+    """The kind of the number ``match`` reads, and how many of its base unit one of it is (see
+    :func:`unit_of_words`)."""
+    if _is_age(match.string, match):
+        return "age", 1.0
+    if match.group("currency"):
+        return CURRENCY[match.group("currency")], 1.0
+    if match.group("percent"):
+        return "%", 1.0
+    if degree := match.group("degree"):
+        return {"c": "degC", "f": "degF"}.get(degree[-1].lower(), "deg"), 1.0
+    if match.group("decade"):
+        return "decade", 1.0
+    if match.group("seconds") and not match.group("meridiem"):
+        return "s", 1.0  # "2:02:42": a race's time, read in seconds
+    if match.group("meridiem") or match.group("minutes"):
+        return "time", 1.0
+    if match.group("ordinal"):
+        return "ordinal", 1.0
+    words = words_after(match.string, match.end())
+    year_like = match.group("value").isdigit() and 1000 <= float(match.group("value")) <= 2100
+    year_like = year_like and not match.group("scale")
+    next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
+    if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
+        return CURRENCY_WORDS[next_word.lower()], 1.0
+    joined = match.string[match.end() : match.end() + 1].isalpha()
+    if joined and next_word in _JOINED_DURATIONS and ("." in match.group("value") or next_word != "s"):
+        return next_word, 1.0  # "21.34s", "4h"; never "747s", a plural
+    if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
+        return found.dimension, found.factor
+    if year_like and (after is None or after not in COUNTED_AFTER_YEAR_LIKE):
+        return "year", 1.0
+    return unit_of_words(words)
+
+
+_JOINED_DURATIONS = frozenset({"s", "h"})
+"""Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
+only after a decimal: "747s" are aircraft."""
+
+
+_IN_A_SEQUENCE = frozenset(
+    [
+        "day",
+        "week",
+        "round",
+        "stage",
+        "game",
+        "leg",
+        "lap",
+        "set",
+        "phase",
+        "episode",
+        "season",
+        "match",
+        "race",
+        "heat",
+        "inning",
+        "innings",
+        "term",
+        "hole",
+        "chapter",
+        "part",
+        "volume",
+    ]
+)
+"""Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
+the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""
+
+
+_CLAUSE_MARK = re.compile(r"[.,;:!?()\[\]]")
+_NEXT_NUMBER = re.compile(r"(?<=[^\W\d_])\s*\d")
+"""A number after a word: the words that may name the number before's unit end there ("6 feet 2
+inches" is 6 feet, not 6 "feet inches", an area), though a number's unit may follow another
+number that shares it ("3-4 hours", "24/48 hours")."""
+
+
+def words_after(text: str, end: int) -> list[str]:
+    """The words after a number up to the end of its clause or the next number, as written (a unit
+    never runs past either)."""
+    clause = _CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0]
+    return TOKEN.findall(_NEXT_NUMBER.split(clause, maxsplit=1)[0])
+
+
+def _roman(numeral: str) -> int:
+    values = [ROMAN[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+
+
+def _dates(text: str) -> list[Number]:
+    found: list[Number] = []
+    covered = bytearray(len(text))
+    for pattern in DATES:
+        for match in pattern.finditer(text):
+            if 1 in covered[match.start() : match.end()]:
+                continue
+            groups = match.groupdict()
+            either_way = False
+            if groups.get("first"):  # "3/4/2021": month first unless the first cannot be a month
+                first, second = int(groups["first"]), int(groups["second"])
+                month, day = (second, first) if first > 12 else (first, second)
+                either_way = first != second and max(first, second) <= 12
+            else:
+                month = int(groups["numeric_month"]) if groups.get("numeric_month") else MONTHS[groups["month"]]
+                day = int(groups["day"]) if groups.get("day") else None
+            year = int(groups["year"]) if groups.get("year") else None
+            last = int(groups["last"]) if groups.get("last") else day
+            if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
+                continue
+            before, after = neighbours(text, match.start(), match.end())
+            date = Date(year, month, day, last, either_way)
+            bound = _time_bound(text, *match.span(), after)
+            found.append(
+                Number(
+                    float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
+                )
+            )
+            _cover(covered, match.start(), match.end())
+    return found
+
+
+def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
+    """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
+    name. Only names written so in ``original`` (before number words became digits): "Add three
+    eggs" is not the name "Add 3"."""
+    found: list[Number] = []
+    covered = _covered(taken, len(text))
+    for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER):
+        written = {match.group() for match in pattern.finditer(original)}
+        for match in pattern.finditer(text):
+            if match.group() not in written:
+                continue
+            stem = match.group("stem").rstrip(".").lower()
+            if (
+                (stem in STOPWORDS and (pattern is NAME_THEN_NUMBER or match.group("stem").islower()))
+                or stem in QUALIFIERS
+                or stem in LEADS_A_NUMBER
+                or match.group("stem") in MONTHS
+                or (pattern is NAME_THEN_NUMBER and (is_unit(stem) or stem in CURRENCY_WORDS))
+                or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
+                or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
+                or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
+                or 1 in covered[match.start() : match.end()]
+            ):
+                continue
+            digits = match.group("digits")
+            value = float(digits) if digits.isdigit() else float(_roman(digits))
+            before, after = neighbours(text, match.start(), match.end())
+            found.append(Number(value, f"name:{stem}", before, after, match.group(), match.start(), match.end()))
+            _cover(covered, match.start(), match.end())
+    return found
+
+
+def _cover(covered: bytearray, start: int, end: int) -> None:
+    covered[start:end] = b"\x01" * (end - start)
+
+
+def _covered(numbers: Sequence[Number], size: int) -> bytearray:
+    """Which characters of a text of ``size`` the ``numbers`` cover, one byte each: a match
+    overlaps them where ``1 in covered[start:end]``, in time linear in the match, not in how many
+    numbers the text holds (a passage of "A1. A1. …" holds thousands)."""
+    covered = bytearray(size)
+    for n in numbers:
+        _cover(covered, n.start, n.end)
+    return covered
+
+
+def _vague(text: str) -> list[Number]:
+    found = []
+    for match in VAGUE_TOKEN.finditer(text):
+        words = VAGUE_KEYS.get(match.group("words"))
+        if words is None:
+            continue
+        low, high = VAGUE[words]
+        before = neighbours(text, match.start(), match.end())[0]
+        following = words_after(text, match.end())
+        of = [word.lower() for word in following[:1]] == ["of"]  # "hundreds of thousands" needs none
+        following = following[1:] if of else following
+        unit, factor = unit_of_words(following)  # "hundreds of miles", "a couple of weeks"
+        low, high = low * factor, high * factor
+        if following and following[0].lower() in CURRENCY_WORDS:  # "millions of pounds"
+            unit = CURRENCY_WORDS[following[0].lower()]
+        written = f"{words} of" if of else words
+        counted = following[0].lower() if following else None
+        found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
+    return found
+
+
+_LIST_MARKER = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:"
+    r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)](?=\s|$))"
+    r"|(?:(?:step|item|point|part|no\.|number)\s+\d{1,3}\s*[:.)-](?=\s))"
+    r"|(?:\[\d{1,3}\])"
+    r")",
+    re.I,
+)
+"""What opens a list item, a numbered heading or a footnote ("1.", "2)", "(a)", "Step 3:", "## 1."):
+its number is the list's, not the claim's."""
+_FOOTNOTE = re.compile(
+    r"\[\d{1,3}\]|(?<!\b10)(?P<unit>\b[^\W\d_]{1,3})?[\u00b9\u00b2\u00b3\u2070-\u2079]+"
+    r"|(?<=[^\W\d_]{5}\.)\d{1,3}(?:,\d{1,3})*(?=\s*$)"
+)
+"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`in_digits`)
+nor a unit's ("km²", :func:`_blank_footnote`); or digits that end the sentence after a word's full
+stop, as text copied from a page with its marks writes them ("…by about 30 percent.13,14")."""
+
+
+def _blank_footnote(match: re.Match[str]) -> str:
+    """A footnote mark blanked out, the word before it kept; a unit's power ("km²") kept whole."""
+    if match.group("unit") and measure([match.group()]) is not None:
+        return match.group()
+    unit = match.group("unit") or ""
+    return unit + " " * (len(match.group()) - len(unit))
+
+
+def claim_text(sentence: str) -> str:
+    """``sentence`` without what only orders or cites it: a leading list marker, numbered heading or
+    step ("1. ", "(a) ", "Step 3: "), and footnote marks ("[2]", "³"), blanked out so offsets stay."""
+    blank = _LIST_MARKER.sub(lambda m: " " * len(m.group()), sentence, count=1)
+    return _FOOTNOTE.sub(_blank_footnote, blank)
+
+
+def as_written(text: str) -> str:
+    """Text as :func:`read_values` gives it, with its markers back in words ("$2.3 numscalebillion" →
+    "$2.3 billion", "33.33numratio" → "33.33%")."""
+    return text.replace(SCALE_PLACEHOLDER, "").replace(RATIO_PLACEHOLDER, "%")
+
+
+@lru_cache(maxsize=4096)
+def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
+    """``text`` with number words as digits, and the numbers in it (positions into that text)."""
+    original = ordinal_names(text)
+    text = in_digits(original)
+    numbers = _dates(text)
+    numbers += _names(text, original, numbers)
+    numbers += _vague(text)
+    taken = _covered(numbers, len(text))
+    for match in NUMBER.finditer(text):
+        if 1 in taken[match.start() : match.end()]:
+            continue
+        value = float(match.group("value").replace(",", ""))
+        before, after = neighbours(text, match.start(), match.end())
+        unit, factor = _unit(match, after)
+        if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
+            unit = "ordinal"
+        if unit == "time":
+            hours = value % 12 if match.group("meridiem") else value
+            if (match.group("meridiem") or "").lower().startswith("p"):
+                hours += 12
+            value = hours * 60 + int(match.group("minutes") or 0)
+        digits = match.group("value")
+        if unit == "s" and (seconds := match.group("seconds")):
+            value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
+            digits = seconds  # the last digit written is a second's, or a part of one
+        step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
+        if match.group("scale"):
+            value *= SCALES[match.group("scale").lower()]
+            step *= SCALES[match.group("scale").lower()]
+        if match.group("sign"):
+            value = -value
+        value *= factor
+        shown = as_written(match.group().strip())
+        qualifier = _qualifier(text, match.start(), match.end())
+        if unit == "year" and qualifier is None:
+            qualifier = _time_bound(text, match.start(), match.end(), after)
+        numbers.append(
+            Number(
+                value,
+                unit,
+                before,
+                after,
+                shown,
+                match.start(),
+                match.end(),
+                qualifier,
+                *bounds(value, qualifier),
+                step=0.0 if unit in NOT_ROUNDED else step * factor,
+                scale=factor,
+                ratio=(match.group("percent") or "").lower() == RATIO_PLACEHOLDER,
+            )
+        )
+    masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
+    for match in WORD_NUMBER.finditer(masked):
+        if 1 in taken[match.start() : match.end()]:
+            continue
+        before, after = neighbours(text, match.start(), match.end())
+        word = match.group().lower()
+        value = float(WORD_VALUES[word])
+        if after in SCALES:
+            value *= SCALES[after]
+        ordinal = word in ORDINAL_WORDS or before in _IN_A_SEQUENCE
+        unit, factor = ("ordinal", 1.0) if ordinal else unit_of_words(words_after(text, match.end()))
+        value *= factor
+        qualifier = _qualifier(text, match.start(), match.end())
+        numbers.append(
+            Number(
+                value,
+                unit,
+                before,
+                after,
+                match.group(),
+                *match.span(),
+                qualifier,
+                *bounds(value, qualifier),
+                scale=factor,
+            )
+        )
+    ordered = _approximations_shared(text, _in_two_units(text, sorted(numbers, key=lambda n: n.start)))
+    ends = [0, *(n.end for n in ordered)][: len(ordered)]
+    return text, tuple(
+        replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
+    )
+
+
+_FOOT, _INCH, _POUND, _OUNCE = 0.3048, 0.0254, 0.45359237, 0.028349523125
+_PARTS_OF = {_FOOT: _INCH, _POUND: _OUNCE}
+"""A unit, by its size, and the smaller one a measure in it goes on in ("6 ft 2 in", "7 lb 4 oz")."""
+_SMALLER_TIME = {"years": ("month", 12), "h": ("min", 60), "min": ("s", 60)}
+"""A unit of time, the one a duration in it goes on in, and how many of that make one ("eight
+years and six months", "2 hours, 1 minute and 9 seconds")."""
+_BETWEEN_PARTS = re.compile(r"\s*[^\W\d_]+\.?\s*(?:,\s*|and\s+)?")
+
+
+def _in_two_units(text: str, ordered: list[Number]) -> list[Number]:
+    """``ordered`` with a measure written in two units or more read as one value ("6 feet 2
+    inches", "6 ft 2 in", "7 lb 4 oz", "2 hours, 1 minute and 9 seconds"), which it is: read apart,
+    "2 in" is a stranger to a source's "1.88 m", and "1 minute" to its "2:01:09". A measure is
+    exact to its smaller unit, so it is kept in the base unit (``scale`` 1): a value in metres
+    matches it to the digits either is written with, not as a loose conversion, and "6 ft 4 in" is
+    not "1.88 m". A duration is kept in its last unit ("2:01:09" is read in seconds too)."""
+    read: list[Number] = []
+    for number in ordered:
+        joined = _joined(text, read[-1], number) if read else None
+        if joined is None:
+            read.append(number)
+            continue
+        unit_word = UNIT_WORD.match(text, number.end)
+        low, high = bounds(joined.value, joined.qualifier)
+        text_end = unit_word.end() if unit_word else number.end
+        read[-1] = replace(joined, text=text[joined.start : text_end], low=low, high=high)
+    return read
+
+
+def _joined(text: str, whole: Number, number: Number) -> Number | None:
+    """``whole`` and ``number`` as one value, where ``number`` goes on ``whole`` in the next smaller
+    unit and is less than one of ``whole``'s: a measure in feet or pounds ("6 ft 2 in", "6 feet
+    and 2 inches"; "in" counts as inches only here, right after a measure in feet), or a duration
+    in years, hours or minutes ("eight years and six months", "2 hours, 1 minute", "1 hr 45
+    min")."""
+    if number.qualifier is not None or not _BETWEEN_PARTS.fullmatch(text, whole.end, number.start):
+        return None
+    smaller, count = _SMALLER_TIME.get(whole.unit or "", (None, 0))
+    if smaller is not None and number.unit == smaller and 0 <= number.value < count:
+        value = whole.value * count + number.value
+        return replace(whole, value=value, unit=number.unit, after=number.after, end=number.end, step=number.step)
+    size = next((k for k in _PARTS_OF if math.isclose(whole.scale, k)), None)
+    if size is None:
+        return None
+    small = _PARTS_OF[size]
+    if number.unit is None and size == _FOOT and number.after == "in":
+        number = replace(number, unit=whole.unit, value=number.value * small, step=number.step * small, scale=small)
+    if number.unit != whole.unit or not math.isclose(number.scale, small) or not 0 <= number.value < size:
+        return None
+    value = whole.value + number.value
+    return replace(whole, value=value, after=number.after, end=number.end, step=number.step, scale=1.0)
+
+
+_LIST_JOIN = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*(?:,|,?\s+(?:and|or))\s*", re.I)
+"""What joins a value to the one before in a list: a few words of its own, then a comma, "and"
+or "or" ("30,000 undergraduates and 15,000", "£5 million, £6 million")."""
+
+
+def _approximations_shared(text: str, ordered: list[Number]) -> list[Number]:
+    """``ordered`` with "about" carried along a list of values of one kind: "about 30,000
+    undergraduate and 15,000 graduate students" gives both as approximate, as it reads. Only an
+    approximation is carried: it widens what vouches for a value by a tenth either way, where a
+    bound ("more than 200 men and 300 women") may be meant for its first value alone."""
+    shared = ordered[:1]
+    for number in ordered[1:]:
+        previous = shared[-1]
+        if (
+            number.qualifier is None
+            and previous.qualifier == "about"
+            and previous.unit == number.unit
+            and _LIST_JOIN.fullmatch(text, previous.end, number.start)
+        ):
+            low, high = bounds(number.value, "about")
+            number = replace(number, qualifier="about", low=low, high=high)
+        shared.append(number)
+    return shared
+
+
+_LEAD_STOP = re.compile(r"[.;:!?()\[\]\d]")
+
+
+def _lead(text: str, since: int, start: int) -> tuple[str, ...]:
+    """The last three words before ``start`` since a sentence stop, a bracket or another number
+    (which ends at ``since`` where it comes before: "billion" of "$3.9 billion in 2021" is that
+    number's, not a word before 2021)."""
+    window = text[max(0, since) : start]
+    stops = list(_LEAD_STOP.finditer(window))
+    window = window[stops[-1].end() :] if stops else window
+    return tuple(word.lower() for word in TOKEN.findall(window)[-3:])
+
+
+def find_numbers(text: str) -> list[Number]:
+    """The numbers in ``text``: digits, number words and what goes with them (see the module doc)."""
+    return list(read_values(text)[1])
+
+
+def read_numbers(text: str) -> tuple[str, list[Number]]:
+    """``text`` as the numbers were read from it (number words as digits: the numbers' offsets
+    index it), and the numbers."""
+    read, numbers = read_values(text)
+    return read, list(numbers)

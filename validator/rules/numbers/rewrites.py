@@ -1,0 +1,323 @@
+"""Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
+"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, powers of ten, currency
+codes, short scales ("2.5bn"), named days, squared units, feet and inches, temperatures.
+
+This is the rewrite chain :mod:`validator.rules.numbers.reading` runs first (:func:`written_out`);
+the rules package's plan (docs/architecture.md, "The rule layer") replaces it with typed
+readers over the original text, one form at a time, each with its own table of readings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from text_to_num import alpha2digit
+
+from validator.rules.numbers.lexicon import (
+    DOZEN,
+    PROTECT_SCALE,
+    PROTECT_VAGUE,
+    QUALIFIER,
+    RATIO_PLACEHOLDER,
+    SCALE_PLACEHOLDER,
+    SIGN,
+    SIGNS,
+    SPEEDS,
+    VAGUE_PLACEHOLDER,
+    WORD_VALUES,
+    is_unit,
+)
+from validator.text import NUMBER_WORDS, ORDINAL_WORDS, STOPWORDS
+
+_SEASON = re.compile(r"(?<![\d.,-])(1[89]|20)(\d{2})[-\u2013/](\d{2})(?![\d:%]|[.,]\d|[-\u2013/]\d)")
+"""A season or span of years written short ("2016-17", "1998/99", "1914–18"), read as both years
+("2016-2017"), at the end of a sentence too ("in 2019–20.")."""
+
+
+def _season(match: re.Match[str]) -> str:
+    """Both years of a span whose end is later in the same century ("1914–18" is 1914 to 1918); not
+    a year and a month ("2019-05": the end would come first)."""
+    century, first, last = match.groups()
+    return f"{century}{first}-{century}{last}" if int(last) > int(first) else match.group()
+
+
+def in_digits(text: str) -> str:
+    """``text`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
+    "12", a value and a half as a decimal (:func:`_halves`), a share in words as a percentage ("a
+    third of" → "33.33%"), and a short span of years
+    in full ("2016-17" → "2016-2017"). A scale after digits ("1.5 million") is kept as a word,
+    which text2num would turn into "1.5 1000000", and a vague quantity ("hundreds of") as a
+    placeholder, which it would turn into "100 of"."""
+    protected = _written_out(_shares(_SEASON.sub(_season, text)))
+    protected = PROTECT_SCALE.sub(rf"\1 {SCALE_PLACEHOLDER}\2", protected)
+    protected = PROTECT_VAGUE.sub(lambda m: VAGUE_PLACEHOLDER + "".join(m.group().lower().split()), protected)
+    return _NIL.sub(r"\1\g<2>0", DOZEN.sub(_dozens, _halves(alpha2digit(protected, "en"))))
+
+
+_AND_A_HALF = re.compile(
+    rf"\b(?:(?P<whole>\d+|{'|'.join(NUMBER_WORDS[1:21])})[\s-]+and[\s-]+a[\s-]+half"
+    r"|an?\s+(?P<unit>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half)\b(?!\s+times\b)",
+    re.I,
+)
+"""A value and a half in words: "two and a half percent", "22 and a half" (text2num's "twenty-two
+and a half"), "a year and a half". Not a multiple ("one and a half times its normal rainfall"),
+which the number rule leaves to the model, as it does "twice"."""
+
+
+def _halves(text: str) -> str:
+    """Each value and a half as a decimal ("one and a half years" → "1.5 years", "a year and a
+    half" → "1.5 years")."""
+
+    def decimal(match: re.Match[str]) -> str:
+        if unit := match.group("unit"):
+            return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
+        return f"{_count(match.group('whole'))}.5"
+
+    return _AND_A_HALF.sub(decimal, text)
+
+
+_SMALL = "|".join(NUMBER_WORDS[1:21])
+_NIL = re.compile(rf"\b(\d+|{_SMALL})([-\u2013])nil\b", re.I)
+"""A score's nought in words: "two-nil", "2-nil" is "2-0"."""
+_PARTS = {"half": 2, "third": 3, "quarter": 4} | {word: value for value, word in enumerate(ORDINAL_WORDS) if value >= 5}
+_SHARE = re.compile(
+    rf"(?P<by>\b(?:by|rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|shrank)\s+)(?P<change>an?|{_SMALL})"
+    rf"[\s-]+(?P<changed>{'|'.join(_PARTS)})(?P<changes>s)?"
+    r"(?=\s*(?:[,.;:)]|$|\s(?:from|on|in|over|since|to|compared|year|last|and|but|after|while)\b))"
+    rf"|\b(?P<count>an?|{_SMALL})[\s-]+(?P<part>{'|'.join(_PARTS)}|halves)(?P<plural>s)?\s+of\b(?!\s+an?\b)"
+    r"|(?P<lead>\b[a-z]+\s+)?\bhalf\s+(?:of\s+)?(?=(?:the|its|their|his|her|our|all|them|these|those)\b)"
+    rf"|\b(?P<some>\d{{1,3}}|{_SMALL})\s+(?:in|out\s+of)\s+"
+    rf"(?P<every>\d{{1,3}}|{_SMALL}|a\s+hundred|a\s+thousand)\b(?=\s+(?P<of>[a-z]+))"
+    rf"|\b(?P<many>{_SMALL})[\s-]+(?P<fraction>third|fifth|sixth|eighth|tenth)s\b(?!\s+of\b)"
+    rf"|\b(?P<than>an?|{_SMALL})[\s-]+(?P<part_than>{'|'.join(_PARTS)})(?P<parts_than>s)?"
+    r"(?=\s+(?:less|more|fewer|lower|higher|cheaper|dearer|faster|slower|smaller|larger|bigger|longer|shorter)\b)",
+    re.I,
+)
+"""A share in words: "a third of", "two-thirds of", "three quarters of", "half the", "one in five",
+"3 out of 4", a plural part alone ("two thirds voted yes", "about two-fifths,"; not quarters or
+halves: "for three quarters" are periods), and a change by one ("fell by a third", "rose a fifth
+from", "a fifth less power"). A part alone is an
+ordinal or a period ("the third quarter", "the first half of 2024", "a quarter of an hour", "a
+third time"), so a part counts as a share only with its count and "of" or a change, "half" only
+before what it divides, and "2 in 5" only of a thing, not a unit ("2 in 5 minutes")."""
+_SHARE_GROUPS = (("count", "part", "plural"), ("change", "changed", "changes"), ("than", "part_than", "parts_than"))
+"""The groups of :data:`_SHARE` that give a share's count, part and plural, for each way it is
+written ("a third of", "fell by a third", "a fifth less")."""
+_NOT_A_SHARE = frozenset({"first", "second", "latter", "other", "the", "each", "and", "a", "an"})
+"""Words before "half" that make it a period or a part of a number ("the first half", "one and a half")."""
+
+
+def _shares(text: str) -> str:
+    """Each share in words as its percentage ("a third of voters" → "33.33% of voters"), read as
+    approximate unless a bound is written before it ("more than half of" stays above 50%)."""
+
+    def percentage(match: re.Match[str]) -> str:
+        if match.group("some"):
+            some, every = (_count(match.group(g)) for g in ("some", "every"))
+            if not 0 < some < every or is_unit(match.group("of")):
+                return match.group()
+            share, lead = 100 * some / every, ""
+        elif match.group("many"):
+            count, parts = _count(match.group("many")), _PARTS[match.group("fraction").lower()]
+            if not 2 <= count < parts:
+                return match.group()
+            share, lead = 100 * count / parts, ""
+        elif match.group("count") or match.group("change") or match.group("than"):
+            groups = next(g for g in _SHARE_GROUPS if match.group(g[0]))
+            count, part, plural = match.group(*groups)
+            if bool(plural or part.lower() == "halves") != (_count(count) > 1):
+                return match.group()
+            share, lead = 100 * _count(count) / _PARTS.get(part.lower(), 2), match.group("by") or ""
+        else:
+            lead = match.group("lead") or ""
+            if lead.strip().lower() in _NOT_A_SHARE:
+                return match.group()
+            share = 50.0
+        bound = QUALIFIER.search(text[max(0, match.start() + len(lead) - 24) : match.start() + len(lead)])
+        spacing = match.group()[len(match.group().rstrip()) :]
+        of = "" if match.group("change") or match.group("many") or match.group("than") else " of"
+        return f"{lead}{'' if bound else 'about '}{share:.4g}{RATIO_PLACEHOLDER}{of}{spacing}"
+
+    return _SHARE.sub(percentage, text)
+
+
+def _count(word: str) -> int:
+    """The count a share is written with: digits, a small number word, "a"/"an", "a hundred"."""
+    word = " ".join(word.lower().split())
+    if word.isdigit():
+        return int(word)
+    return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
+_CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY|INR|Rs\.?)\s?(?=\d)")
+_CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs": "₹", "Rs.": "₹"}
+_SHORT_SCALE = re.compile(
+    rf"(?P<number>(?:{SIGN}\s?)\d++(?:[.,]\d++)*+)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
+    r"|(?<![\d.])(?P<bare>\d++(?:\.\d++)?+)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
+    re.I,
+)
+_NAMED_DAYS = {
+    "new year's day": "1 January",
+    "valentine's day": "14 February",
+    "st patrick's day": "17 March",
+    "st. patrick's day": "17 March",
+    "bastille day": "14 July",
+    "halloween": "31 October",
+    "guy fawkes night": "5 November",
+    "bonfire night": "5 November",
+    "armistice day": "11 November",
+    "christmas eve": "24 December",
+    "christmas day": "25 December",
+    "boxing day": "26 December",
+    "new year's eve": "31 December",
+    "hogmanay": "31 December",
+}
+"""Days of the year known by name, each always on one date ("Christmas Day 1066" is 25 December
+1066); not a feast that moves (Easter, Thanksgiving)."""
+_NAMED_DAY = re.compile(
+    r"\b(?:" + "|".join(re.escape(day).replace("'", "['\u2019]") for day in _NAMED_DAYS) + r")\b", re.I
+)
+_SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
+"""A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
+_FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
+"""A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033"): "6 ft 2 in"."""
+_TEMPERATURE = re.compile(
+    r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))"
+    r"|(?P<c_>C)\b|(?P<f_>F)\b)"
+)
+"""A temperature's scale in any spelling: "30C", "30 °C", "30 degrees Celsius", "86F"."""
+_SHORT_SCALES = {
+    "k": "thousand",
+    "m": "million",
+    "mn": "million",
+    "mln": "million",
+    "b": "billion",
+    "bn": "billion",
+    "bln": "billion",
+    "tn": "trillion",
+}
+
+
+_ORDINAL_NAME = re.compile(
+    r"\b(?P<ordinal>"
+    + "|".join(w.capitalize() for w in ORDINAL_WORDS[1:11])
+    + r")\s+(?P<name>[A-Z][a-z]+\s+[A-Z][a-z]+)\b"
+)
+_ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def ordinal_names(text: str) -> str:
+    """A name numbered by an ordinal in front written as one numbered after it, so both read as
+    one name: "the Second World War" → "the World War II"."""
+    return _ORDINAL_NAME.sub(
+        lambda m: f"{m.group('name')} {_ROMAN_NUMERALS[WORD_VALUES[m.group('ordinal').lower()]]}", text
+    )
+
+
+_RANGE = re.compile(
+    rf"(?<![\w.,])(?P<sign>{SIGN}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{SIGN}\s?)?"
+    r"(?P<high>\d+(?:\.\d+)?)"
+    r"(?P<suffix>\s?(?:%|°[CF]|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
+    re.I,
+)
+"""A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
+million", "11-17C"."""
+_BASIS_POINTS = re.compile(r"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)\s?(?:basis[\s-]points?|bps|bp)\b", re.I)
+_HALF_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
+_TIMES = re.compile(
+    r"\b(?P<word>twice|thrice)\s+(?=(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
+)
+_MILLIONS_OF = (
+    "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
+    "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
+)
+_COUNTED_IN_MILLIONS = "|".join(f"{word[:-1]}s?" if word.endswith("s") else word for word in _MILLIONS_OF.split("|"))
+"""What is counted, in the singular too, before its count: "passenger numbers reached 61.6m"."""
+_MILLION = re.compile(
+    rf"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)m\b(?=\s+(?:{_MILLIONS_OF})\b)"
+    rf"|(?P<lead>\b(?:population|{_COUNTED_IN_MILLIONS}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
+    r"[^.\d]{0,30}?)(?P<counted>\d+(?:\.\d+)?)m\b",
+    re.I,
+)
+"""A bare "m" that is million, not metres: before or after what is counted in millions
+("8.3m people", "a population of 8.3m")."""
+_MILLION_PAIR = re.compile(r"(\bmillion\s+(?:to|and|or|from)\s+)(\d+(?:\.\d+)?)m\b")
+"""A bare "m" right after a value in millions: the other end of "from 44.9m to 48.2m"."""
+
+
+_QUARTER = re.compile(
+    r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
+)
+_FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
+_CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
+_QUARTER_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _quarter(match: re.Match[str]) -> str:
+    """ "Q3", "3Q23", "Q3 2023" as the words they stand for ("third quarter of 2023"); not after a
+    name ("Audi Q3" is a car)."""
+    before = match.string[max(0, match.start() - 40) : match.start()].split()[-1:]
+    if before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS:
+        return match.group()
+    year = match.group("yyyy") or (f"20{match.group('yy')}" if match.group("yy") else "")
+    quarter = _QUARTER_ORDINALS[int(match.group("q") or match.group("n")) - 1]
+    return f"{quarter} quarter" + (f" of {year}" if year else "")
+
+
+def _written_out(text: str) -> str:
+    """The ways a value is abbreviated, written out so that each value reads one way: a power of
+    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a range's shared sign
+    and scale ("$8-8.5bn" → "$8bn to $8.5bn"), basis points as percentage points ("150 bp" →
+    "1.5 percentage points"), "half a million", "twice daily" ("two times daily"), a speed in
+    words ("miles per hour" → "mph"), a short scale ("$40k" → "$40 thousand", "£3m" → "£3
+    million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
+    millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
+    write periods and small sums ("Q3" → "third quarter", "FY23" → "fiscal 2023", "45 cents" →
+    "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as
+    "m2" ("m²"), a height in marks ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas
+    Day" → "25 December", :data:`_NAMED_DAYS`)."""
+    text = _QUARTER.sub(_quarter, text)
+    text = _NAMED_DAY.sub(lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")], text)
+    text = _FISCAL_YEAR.sub(
+        lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
+    )
+    text = _CENTS.sub(lambda m: f"${int(m.group('cents')) / 100:.2f}", text)
+    text = _TEMPERATURE.sub(lambda m: "°C" if m.group("c") or m.group("c_") else "°F", text)
+    text = _SQUARED.sub(lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"), text)
+    text = _FEET_AND_INCHES.sub(r"\1 ft \2 in", text)
+    text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
+    text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
+    text = _RANGE.sub(_range_in_full, text)
+    text = _BASIS_POINTS.sub(lambda m: f"{float(m.group('value')) / 100:g} percentage points", text)
+    text = _HALF_SCALE.sub(lambda m: f"0.5 {m.group('scale')}", text)
+    text = _TIMES.sub(lambda m: "two times " if m.group("word").lower() == "twice" else "three times ", text)
+    text = SPEEDS.sub(lambda m: "mph" if m.group("miles") else "kmh", text)
+    text = _MILLION.sub(lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million", text)
+    text = _MILLION_PAIR.sub(r"\1\2 million", text)
+    return _SHORT_SCALE.sub(_scale_in_words, text)
+
+
+def _range_in_full(match: re.Match[str]) -> str:
+    if float(match.group("low")) >= float(match.group("high")):
+        return match.group()  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
+    sign, suffix = match.group("sign") or "", match.group("suffix")
+    return f"{sign}{match.group('low')}{suffix} to {sign}{match.group('high')}{suffix}"
+
+
+def _scale_in_words(match: re.Match[str]) -> str:
+    scale = match.group("scale") or match.group("bare_scale")
+    return f"{match.group('number') or match.group('bare')} {_SHORT_SCALES[scale.strip().lower()]}"
+
+
+def _dozens(match: re.Match[str]) -> str:
+    """ "a dozen" as "12", "half a dozen" as "6", "two dozen" as "24", "a score of people" as "20
+    people"."""
+    size = 12 if match.group("dozen") else 20
+    if match.group("half"):
+        return str(size // 2)
+    count = match.group("count").lower()
+    if count.isdigit() and len(count) > 6:
+        return match.group()  # a count no text means (and past Python's 4,300-digit int limit)
+    return str(size * _count(count))

@@ -1,0 +1,102 @@
+"""The premise written the way the claim writes its values (:func:`spelled_like`), so the model
+reads "1,500" against "1,500" and not against "one and a half thousand".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS, VAGUE_PLACEHOLDER
+from validator.rules.numbers.reading import as_written, read_values, words_after
+from validator.rules.numbers.values import DURATIONS, Number
+from validator.units import DIMENSIONS, measure
+
+
+def _with_unit(text: str, number: Number) -> tuple[int, str]:
+    """Where ``number`` ends in ``text`` with its unit after it (a duration's word, "18 months", or
+    the words of a unit of measure, "3,000 megawatts", "5 square miles"), and that text."""
+    end = number.end
+    if number.unit in DURATIONS:
+        word = UNIT_WORD.match(text, end)
+        end = word.end() if word and UNIT_WORDS.get(word.group(1).lower()) == number.unit else end
+    elif found := measure(words_after(text, end), text[end : end + 1].isalpha()):
+        for _ in range(found.words):
+            word = UNIT_WORD_AFTER.match(text, end)  # "-megawatt" of "a 3,000-megawatt plant" too
+            end = word.end() if word else end
+    return end, text[number.start : end].strip()
+
+
+def _unit_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
+    """The premise's number that ``number``, with its unit, may be written as: the same duration in
+    another unit ("18 months" of "a year and a half"), or the same measure, or the one it rounds,
+    in any unit pint reads ("3 gigawatts" of "3,000-megawatt", "roughly 6,400 km" of "roughly
+    4,000 miles"); never for a bound."""
+    if number.unit in DURATIONS and number.qualifier is None:
+        kin = (a for a in premise_numbers if a.unit in DURATIONS and a.unit != number.unit and number.same_duration(a))
+        return next((a for a in kin if a.qualifier is None), None)
+    if number.unit in DIMENSIONS and number.qualifier in (None, "about"):
+        kin = (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a)))
+        return next((a for a in kin if a.qualifier in (None, "about")), None)
+    return None
+
+
+def _carries_its_kind(number: Number) -> bool:
+    """Whether ``number``'s text is the whole quantity, so that one such text can stand for
+    another: a plain number, a percentage ("12.3%", "12.3 percent"), an amount after its
+    currency's sign ("$2.3 billion"; not "5 million dollars" nor "2 km", whose units come after
+    the number's text)."""
+    return number.unit in (None, "%") or (number.unit in CURRENCY.values() and number.text[:1] in SIGNS)
+
+
+def _spelled_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
+    """The premise's number that ``number`` may be written as: the same quantity, or the one it
+    rounds ("about 12,500" of "12,480", "$12.4 billion" of "$12.43 billion"); never for a bound
+    ("over 12,000" is not "over 12,480"), a date or a unit written after the number."""
+    if not _carries_its_kind(number) or number.qualifier not in (None, "about"):
+        return None
+    return next(
+        (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a))),
+        None,
+    )
+
+
+def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
+    """The premise and the sentence as the model is to read them: each number of the sentence
+    written as the premise writes the same quantity or the one it rounds ("$2.3B" → "$2.3
+    billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), each duration in
+    the premise's unit where it is the same length ("a year and a half" → "18 months"), and each
+    measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). Where the
+    premise writes its value in a form of its own ("24 cents", "a third", "£2.1bn"), both are
+    given as the number rule reads them ("$0.24", "33.33%", "£2.1 billion"). A small NLI model
+    takes a number in another spelling for another number, and contradicts a sentence that agrees
+    ("$2.3B" against "$2.3 billion": P(contradiction) 0.53; 0.08 spelled alike). Only values the
+    premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
+    text, numbers = read_values(sentence)
+    premise_text, premise_numbers = read_values(premise)
+    premise_readable = VAGUE_PLACEHOLDER not in premise_text
+    rewritten, position, matched, read_premise = [], 0, False, False
+    for number in numbers:
+        end, twin_text = number.end, None
+        if twin := _spelled_twin(number, premise_numbers):
+            twin_text = as_written(premise_text[twin.start : twin.end])
+            if twin_text not in premise:  # the premise writes it in a form of its own ("24 cents")
+                if not premise_readable or (
+                    twin_text not in sentence and as_written(text[number.start : number.end]) == twin_text
+                ):  # as the sentence may too ("about half" of "about half"): left as both write it
+                    continue
+                read_premise = True
+            elif twin_text in sentence:  # spelled alike already
+                continue
+        elif twin := _unit_twin(number, premise_numbers):
+            with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
+            if with_unit > number.end and written in premise:  # as the premise writes it, unit and all
+                end, twin_text = with_unit, written
+        if twin_text is None:
+            continue
+        matched = True
+        surface = text[number.start : end]
+        rewritten += [text[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
+        position = end
+    if not matched:
+        return premise, sentence
+    return (as_written(premise_text) if read_premise else premise), as_written("".join(rewritten) + text[position:])
