@@ -16,6 +16,7 @@ from helpers import (
     EIFFEL,
     EMPIRE,
     WRONG_YEAR,
+    check_answer,
     last_result,
     number_verdict,
     only,
@@ -1531,3 +1532,48 @@ def test_a_count_of_another_thing_or_a_numbered_name_is_not_vouched(claim: str, 
 )
 def test_the_same_count_or_name_reworded_is_vouched(claim: str, evidence: str) -> None:
     assert check_numbers(claim, evidence) is None
+
+
+ONE_CLAUSE = {
+    "Leeds has 10 doctors and 1 nurse. York has 11 doctors and 2 nurses.": {
+        "Leeds has 10 doctors and 2 nurses.": "contradicted",
+        "Leeds has 10 doctors and 1 nurse.": None,
+        "York has 11 doctors and 2 nurses.": None,
+        "Leeds has 10 doctors and York has 2 nurses.": None,
+    },
+    "In 2020 the firm had 40 staff and 5 offices. In 2022 it had 60 staff and 3 offices.": {
+        "In 2020 the firm had 40 staff and 3 offices.": "contradicted",
+        "In 2022 the firm had 60 staff and 3 offices.": None,
+    },
+    "The red model costs $300 and weighs 3 kilograms. The blue model costs $450 and weighs 2 kilograms.": {
+        "The red model costs $300 and weighs 2 kilograms.": "contradicted",
+        "The blue model costs $450 and weighs 2 kilograms.": None,
+        "The red model costs $300, and the blue model weighs 2 kilograms.": None,
+    },
+    "The Riverside branch lends 4,000 books a month, 300 laptops and 12 telescopes. The Hill branch lends "
+    "2,500 books a month, 90 laptops and 3 telescopes.": {
+        "The Riverside branch lends 4,000 books a month, 90 laptops and 12 telescopes.": "contradicted",
+        "The Riverside branch lends 4,000 books a month, 300 laptops and 12 telescopes.": None,
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("source", "sentence", "expected"),
+    [(source, sentence, verdict) for source, cases in ONE_CLAUSE.items() for sentence, verdict in cases.items()],
+)
+def test_the_values_of_one_clause_are_vouched_for_by_one_sentence(
+    source: str, sentence: str, expected: str | None
+) -> None:
+    """A clause that lists values of one thing ("10 doctors and 2 nurses", "costs $300 and weighs
+    2 kilograms") is vouched for only where one sentence of the evidence gives them together: the
+    right value beside it does not vouch for a value the evidence gives to something else. A
+    second clause with a subject of its own is paired on its own."""
+    assert number_verdict(sentence, source) == expected
+
+
+def test_a_guard_fails_a_clause_whose_values_the_evidence_gives_to_two_things() -> None:
+    source = "Leeds has 10 doctors and 1 nurse. York has 11 doctors and 2 nurses."
+    passed, [sentence] = check_answer("Leeds has 10 doctors and 2 nurses.", [source])
+    assert not passed and sentence["method"] == "number_check" and "2" in sentence["note"]
+    assert check_answer("Leeds has 10 doctors and 1 nurse.", [source])[0]

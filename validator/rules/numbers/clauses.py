@@ -77,6 +77,10 @@ class Segment:
     """The content words of the whole sentence the segment was cut from."""
     place: tuple[int, int] = (0, 0)
     """Where that sentence is in the evidence: which passage, and which of its sentences."""
+    continues: bool = False
+    """The clause goes on with the clause before and has no subject of its own: "and fell in 1989",
+    "and 2 nurses", ", 3 offices" (:func:`_goes_on`). Its values are said of what the clause
+    before is about, so a claim's values of both are one clause's to pair."""
 
     def beats(self, holder: Segment, claim: Segment, subject: frozenset[str]) -> bool:
         """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
@@ -171,7 +175,7 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
             words |= segments[-1].words
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
         named = named_subject_of(sentence) if start == 0 else frozenset()
-        segments.append(Segment(numbers_in, words, named, whole, place))
+        segments.append(Segment(numbers_in, words, named, whole, place, bool(start) and _goes_on(text[start:end])))
     for index in range(1, len(segments)) if gaps else ():
         start, end = cuts[index], cuts[index + 1]
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
@@ -270,6 +274,16 @@ clause before names, whose words it is read with (:func:`_segments`)."""
 _CHANGE = re.compile(r"^,?\s+(?:up|down|rising|falling)\s+(?=[\d$€£¥₹])", re.I)
 """A clause that gives the value before's change (", up 11% on a year ago", ", down $3 million"):
 about the same thing as the clause before, whose words it is read with (:func:`_segments`)."""
+
+
+_LISTED_VALUE = re.compile(r"^\s*(?:,\s*)?(?:(?:and|or)\s+)?[\d$€£¥₹]")
+"""A clause that is only the next value of a list: "and 2 nurses", ", 3 offices"."""
+
+
+def _goes_on(clause: str) -> bool:
+    """Whether ``clause`` (a segment after the first) goes on with the clause before, with no
+    subject of its own (:attr:`Segment.continues`)."""
+    return _continues(clause) or _LISTED_VALUE.match(clause) is not None
 
 
 def _continues(clause: str) -> bool:

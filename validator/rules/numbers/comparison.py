@@ -244,6 +244,9 @@ def _check(sentence: str, available: Sequence[Segment], own: str | None = None) 
             for side in _by_side(segment, side_of)
             for n in _paired_elsewhere(side, stated_numbers, available)
         ]
+    if not missing and not misplaced and (joined := _joined(claim)):
+        sentences = _by_sentence(available)
+        misplaced = [n for clause in joined for n in _paired_elsewhere(clause, stated_numbers, sentences)]
     if not missing and not misplaced:
         return None
     if misplaced:
@@ -391,6 +394,35 @@ def _around(places: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
     """The sentences at ``places`` of the evidence and the ones beside each, in the same passage:
     where a value the sentence's words lead to, or pair, can stand for it (:func:`_check`)."""
     return {(passage, sentence + step) for passage, sentence in places for step in (-1, 0, 1)}
+
+
+def _joined(claim: Sequence[Segment]) -> list[Segment]:
+    """The claim's clauses that go on from the clause before (:attr:`Segment.continues`: "Leeds has
+    10 doctors | and 2 nurses"), each joined to it: one clause's values, to be paired by one
+    sentence of the evidence (:func:`_by_sentence`). Only the joined ones: the rest are paired
+    clause by clause already."""
+    chains: list[list[Segment]] = []
+    for segment in claim:
+        if chains and segment.continues:
+            chains[-1].append(segment)
+        else:
+            chains.append([segment])
+    return [replace(chain[0], numbers=tuple(n for s in chain for n in s.numbers)) for chain in chains if len(chain) > 1]
+
+
+def _by_sentence(available: Sequence[Segment]) -> list[Segment]:
+    """The evidence's segments joined back into its sentences (by :attr:`Segment.place`): the piece
+    that must hold every value of a joined clause, where a clause break ("and 1 nurse") cut the
+    evidence's own list of values apart."""
+    sentences: dict[tuple[int, int], Segment] = {}
+    for segment in available:
+        held = sentences.get(segment.place)
+        sentences[segment.place] = (
+            replace(segment, words=segment.sentence_words)
+            if held is None
+            else replace(held, numbers=held.numbers + segment.numbers)
+        )
+    return list(sentences.values())
 
 
 def _by_side(segment: Segment, side_of: Mapping[int, int]) -> list[Segment]:
