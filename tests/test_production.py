@@ -16,7 +16,7 @@ from helpers import last_result, outcome, run_cli, sentences_of
 from validator import ProvenanceNLI
 from validator.config import CheckerConfig
 from validator.errors import InvalidInput
-from validator.pipeline import ProvenanceChecker
+from validator.pipeline import CheckRequest, ProvenanceChecker
 
 ROWS = [json.loads(line) for line in (Path(__file__).parent / "data" / "ood_legal_technical.jsonl").open()]
 
@@ -143,6 +143,70 @@ def test_what_is_not_one_value_apart_is_cut_even_with_repair() -> None:
     guard = _guard(repair=True)
     fixed = outcome(guard.validate(answer, metadata={"sources": [SOURCE]})).validated_output
     assert fixed == "The summit is 8,849 metres above sea level."
+    assert last_result(guard).metadata["provenance_nli"]["repairs"] == []
+
+
+PARAPHRASED = [
+    (
+        "The trial enrolled 221 patients across 14 sites.",
+        "The trial enrolled 212 patients at 14 hospital sites in Spain.",
+        "The trial enrolled 212 patients across 14 sites.",
+    ),
+    (
+        "Unemployment fell to 3.8% in March.",
+        "In March unemployment fell to 4.1%, the lowest in a decade.",
+        "Unemployment fell to 4.1% in March.",
+    ),
+    (
+        "Leeds has 10 doctors and 2 nurses on its ward.",
+        "Leeds has 10 doctors and 1 nurse on its ward. York has 11 doctors and 2 nurses on its ward.",
+        "Leeds has 10 doctors and 1 nurses on its ward.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source", "repaired"), PARAPHRASED, ids=["count", "percentage", "one-clause"])
+def test_repair_of_a_reworded_sentence_takes_the_value_the_number_rule_paired(
+    answer: str, source: str, repaired: str
+) -> None:
+    """An LLM rewords its source, so its sentence is no source sentence with one value changed; the
+    number rule, failing the value, found the one value the evidence gives in its place. The repair
+    writes it the answer's way, and is kept because the repaired sentence passes the whole check."""
+    guard = _guard(repair=True)
+    fixed = outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output
+    assert fixed == repaired
+    [repair] = last_result(guard).metadata["provenance_nli"]["repairs"]
+    assert repair["by"] == "rule" and repair["source_sentence"] in source and repair["new"] in repaired
+    assert answer[repair["start"] : repair["end"]] == repair["old"]
+
+
+def test_a_rule_repair_the_whole_check_still_fails_is_cut() -> None:
+    """The rule offers 4.1% for the wrong rate, but the sentence is about another country: the
+    repaired sentence fails the check, so nothing is repaired and the sentence is cut."""
+    source = "In March unemployment in France fell to 4.1%, the lowest in a decade."
+    answer = "Unemployment in Spain fell to 3.8% in March."
+    shown = ProvenanceChecker().check(CheckRequest(answer, sources=[source])).sentences[0].correction
+    assert shown is not None and shown["new"] == "4.1%"  # offered (the CLI and the report show it)
+    guard = _guard(repair=True)
+    assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == ""
+    assert last_result(guard).metadata["provenance_nli"]["repairs"] == []
+
+
+def test_a_value_the_sentence_writes_twice_is_not_repaired_by_the_rule() -> None:
+    """Which of two "15"s the rule failed is not known from the text: cut, never guessed."""
+    source = "By the age of 15, Jamie weighed 24 stone and then he went on a vegan diet."
+    answer = "Jamie weighed 15 stone when he was 15."
+    guard = _guard(repair=True)
+    assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == ""
+    assert last_result(guard).metadata["provenance_nli"]["repairs"] == []
+
+
+def test_a_year_beside_a_full_date_is_not_repaired_from_another_year() -> None:
+    """Web text glues sentences ("…by Ada Byrne.Ada Byrne (born …)"): the only other year there is
+    the book's, and the birth is a full date, so the rule offers nothing and the sentence is cut."""
+    source = "The Long Shore was written in 1998 by Ada Byrne.Ada Byrne (born 6 October 1939) is an Irish novelist."
+    guard = _guard(repair=True)
+    assert outcome(guard.validate("Ada Byrne was born in 1940.", metadata={"sources": [source]})).validated_output == ""
     assert last_result(guard).metadata["provenance_nli"]["repairs"] == []
 
 

@@ -7,6 +7,7 @@ All the work happens in :mod:`validator.pipeline`, built from one
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
@@ -65,9 +66,11 @@ class ProvenanceNLI(Validator):
         repair: With ``on_fail="fix"``, a failing sentence that is one sentence of its evidence
             with one value changed (a number, a date, an amount, a name: :mod:`validator.repair`)
             is kept with the evidence's value in place of the wrong one instead of cut, byte for
-            byte elsewhere ("…first climbed in 1975…" → "…first climbed in 1953…"); each repair
-            is listed in ``details["repairs"]``. Anything less certain is cut as without it.
-            Defaults to False.
+            byte elsewhere ("…first climbed in 1975…" → "…first climbed in 1953…"); so is a
+            reworded sentence whose one wrong value the number rule pairs with the one value the
+            evidence gives in its place, where the repaired sentence then passes the whole check.
+            Each repair is listed in ``details["repairs"]``. Anything less certain is cut as
+            without it. Defaults to False.
         report: ``"html"`` adds a self-contained HTML page of the verdicts to the result's
             ``metadata["provenance_nli"]["html"]`` (see :meth:`CheckReport.to_html`), for an
             app to store beside a flagged answer. Defaults to None (no page).
@@ -235,12 +238,32 @@ class ProvenanceNLI(Validator):
             details = self._claims_details(reports)
             result = _claims_result(reports, self._policy, {**metadata, "provenance_nli": details})
         else:
-            details = self._details(reports[0])
-            result = _answer_result(reports[0], self._policy, {**metadata, "provenance_nli": details}, self._repair)
+            report = self._rechecked(reports[0], requests[0]) if self._repair else reports[0]
+            details = self._details(report)
+            result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair)
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
         if read_after is not None and isinstance(value, str):
             details["streamed"] = read_after + value
         return result
+
+    def _rechecked(self, report: CheckReport, request: CheckRequest) -> CheckReport:
+        """``report`` with each failing sentence's number-rule repair (:mod:`validator.repair`,
+        ``by="rule"``: the answer's own wording with the evidence's value in place) kept only where
+        the repaired sentence, read after the answer's text before it, passes the whole check
+        (rules and model); otherwise the sentence is cut, as without a repair. A repair that is the
+        source's own sentence (``by="copy"``) needs no second check."""
+        sentences = []
+        for sentence in report.sentences:
+            fix = sentence.correction
+            if fix is not None and fix["by"] == "rule" and sentence in report.failing(self._policy):
+                cut = fix["start"] - sentence.start, fix["end"] - sentence.start
+                repaired = sentence.sentence[: cut[0]] + fix["new"] + sentence.sentence[cut[1] :]
+                before = request.read_after + request.text[: sentence.start]
+                again = self._checker.check(dataclasses.replace(request, text=repaired, read_after=before))
+                if not again.sentences or any(s.verdict != "supported" for s in again.sentences):
+                    sentence = dataclasses.replace(sentence, correction=None)
+            sentences.append(sentence)
+        return dataclasses.replace(report, sentences=sentences)
 
     def _outcome(self, fix_value: Any) -> str:
         """What the Guard's output is after this check: ``"fixed"`` (``fix`` kept some of it),

@@ -11,19 +11,29 @@ which words are wrong and what the source has there, so it can
 - **repair them** (``ProvenanceNLI(on_fail="fix", repair=True)``): the fix keeps the sentence
   with the source's value in place of the wrong one, byte for byte elsewhere.
 
-A :class:`Correction` is found only where the two sentences are the same word for word (case
-aside) but for one run of at most :data:`MAX_VALUE_WORDS` words, each of them on both sides a
-value: a number, an amount, a date, a capitalised name. Anything else (a sentence reworded, two
-values changed, a common word changed) has no correction and is cut as before.
+A :class:`Correction` comes from one of two places (``by``):
+
+- ``"copy"``: the two sentences are the same word for word (case aside) but for one run of at most
+  :data:`MAX_VALUE_WORDS` words, each of them on both sides a value: a number, an amount, a date, a
+  capitalised name. The repaired sentence is then the source's own.
+- ``"rule"``: the answer reworded its source, and the number rule, failing one value, found the
+  evidence about the same thing giving exactly one other value in its place
+  (:mod:`validator.rules.numbers.rivals`), written the way the answer writes values. The repaired
+  sentence is not the source's, so a repair applies it only where it then passes the whole check.
+
+Anything else (two values wrong, a common word changed, two candidate values) has no correction
+and is cut as before.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
 
+from validator.rules.numbers.rivals import Rival
 from validator.splitting import split_source_sentences
 from validator.text import STOPWORDS
 
@@ -52,9 +62,26 @@ class Correction:
     old: str
     new: str
     source_sentence: str
+    by: Literal["copy", "rule"] = "copy"
+    """How it was found (module docstring): a ``"rule"`` correction is applied only after the
+    repaired sentence passes the whole check."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def rule_correction(sentence: str, offset: int, rival: Rival, evidence: Sequence[str]) -> Correction | None:
+    """The number rule's repair (``by="rule"``): the claim's failing value, where ``sentence``
+    writes it as the rule read it, and the evidence sentence that gives ``rival``'s value (the
+    first of ``evidence``'s sentences writing it). ``None`` where either cannot be found, or where
+    the sentence writes the value twice ("15st by the age of 15": which one failed is not known)."""
+    places = _value_places(sentence, rival.old)
+    at = places[0] if len(places) == 1 else None
+    sentences = (c.text for passage in evidence for c in split_source_sentences(passage))
+    source = next((text for text in sentences if _value_places(text, rival.evidence)), None)
+    if at is None or source is None:
+        return None
+    return Correction(offset + at, offset + at + len(rival.old), rival.old, rival.new, source, by="rule")
 
 
 def correction(sentence: str, offset: int, evidence: str) -> Correction | None:
@@ -163,6 +190,12 @@ def _sort_of(token: str, start: int) -> str | None:
     if any(c.isdigit() for c in token):
         return "number"
     return "name" if start > 0 and token[:1].isupper() and token.casefold() not in STOPWORDS else None
+
+
+def _value_places(text: str, value: str) -> list[int]:
+    """Where ``text`` writes ``value`` as a whole value: not inside a longer number, though a unit
+    may follow it ("15" in "15st", not in "150" or "1.5")."""
+    return [m.start() for m in re.finditer(rf"(?<![\w.,]){re.escape(value)}(?![.,]?\d)", text)]
 
 
 def _whole_word(text: str, word: str) -> int | None:

@@ -38,14 +38,14 @@ from validator.pipeline import results, settling
 from validator.pipeline.claims import Batch, Claim, joinable, joint_premise
 from validator.pipeline.request import CheckRequest
 from validator.pipeline.setup import CheckSetup
-from validator.repair import correction, differing_value, named_value, unsourced_number
+from validator.repair import Correction, correction, differing_value, named_value, rule_correction, unsourced_number
 from validator.retrieval import Evidence, query
 from validator.rules.numbers import spelled_like
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
 from validator.text import fold_typography
-from validator.verdicts import FAILABLE_VERDICTS
+from validator.verdicts import FAILABLE_VERDICTS, SentenceResult
 
 TOO_LONG = "sentence too long for the NLI model input; not checked"
 NO_EVIDENCE = "no evidence retrieved for this sentence"
@@ -299,7 +299,7 @@ def point(batch: Batch, setup: CheckSetup) -> None:
         if result is None or result.verdict not in FAILABLE_VERDICTS or not result.evidence:
             continue
         text, offset = claim.span.text, claim.span.start
-        if (found := correction(text, offset, result.evidence)) is not None:
+        if (found := correction(text, offset, result.evidence) or _rule_correction(claim, result)) is not None:
             claim.result = replace(result, value_start=found.start, value_end=found.end, correction=found.to_dict())
         elif place := (
             named_value(text, offset, result.note)
@@ -307,6 +307,16 @@ def point(batch: Batch, setup: CheckSetup) -> None:
             or differing_value(text, offset, result.evidence)
         ):
             claim.result = replace(result, value_start=place[0], value_end=place[1])
+
+
+def _rule_correction(claim: Claim, result: SentenceResult) -> Correction | None:
+    """The number rule's repair of a failed sentence (:func:`validator.repair.rule_correction`),
+    where the rule fails one of its values and names the one value the evidence gives instead,
+    whoever decided the sentence (a repair applies it only if the repaired sentence passes)."""
+    finding = claim.finding
+    if finding is None or finding.rival is None:
+        return None
+    return rule_correction(claim.span.text, claim.span.start, finding.rival, [result.evidence or "", *claim.passages])
 
 
 STAGES: tuple[Callable[[Batch, CheckSetup], None], ...] = (

@@ -34,7 +34,8 @@ The package, in the order a sentence goes through it: :mod:`~validator.rules.num
 :mod:`~validator.rules.numbers.reading` (text to :class:`Number` values),
 :mod:`~validator.rules.numbers.values` (what a value is and when two are the same),
 :mod:`~validator.rules.numbers.clauses` (the evidence cut into segments about one thing),
-:mod:`~validator.rules.numbers.derivations` (values an answer works out) and
+:mod:`~validator.rules.numbers.derivations` (values an answer works out),
+:mod:`~validator.rules.numbers.rivals` (the one value the evidence gives instead) and
 :mod:`~validator.rules.numbers.comparison` (the verdict); :mod:`~validator.rules.numbers.spelling`
 writes a premise's values the way the claim writes them, for the model.
 """

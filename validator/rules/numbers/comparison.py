@@ -13,22 +13,10 @@ from typing import Literal
 from validator.context import subject_of
 from validator.rules.identifiers import check_identifiers
 from validator.rules.numbers.clauses import Segment, claim_segments, content_words, evidence_segments, named_subject_of
-from validator.rules.numbers.derivations import (
-    a_change,
-    a_difference,
-    a_level_moved,
-    a_margin,
-    a_multiple,
-    a_rate,
-    a_share,
-    a_total,
-    counts_another,
-    led_to,
-    numbers_by_place,
-    worked_out,
-)
+from validator.rules.numbers.derivations import Worked, a_change, counts_another, derivation, led_to, numbers_by_place
 from validator.rules.numbers.lexicon import OFFERED, WORD
 from validator.rules.numbers.reading import bounds, claim_text, read_values, words_after
+from validator.rules.numbers.rivals import Rival, rival_of
 from validator.rules.numbers.values import COUNT_LIMIT, FRAMES, Number, a_span, close
 from validator.text import SCALES, stem
 
@@ -41,6 +29,9 @@ class NumberFinding:
 
     verdict: NumberVerdict
     note: str
+    rival: Rival | None = None
+    """Where one value fails and the evidence gives exactly one other in its place: that value
+    (:mod:`validator.rules.numbers.rivals`), what a repair writes."""
 
 
 _PRONOUN_ONE = re.compile(
@@ -113,151 +104,195 @@ def check_numbers(
     return finding
 
 
-def _check(sentence: str, available: Sequence[Segment], own: str | None = None) -> NumberFinding | None:
-    stated = {(n.text, n.value) for n in read_values(claim_text(own if own is not None else sentence))[1]}
-    claim = [
-        replace(segment, numbers=kept)
-        for segment in claim_segments(claim_text(sentence))
-        if (kept := tuple(n for n in segment.numbers if (n.text, n.value) in stated))
-    ]
-    claim_read = read_values(claim_text(sentence))[0]
-    if not claim:
-        return None
-    claim = [
-        replace(segment, numbers=tuple(_as_the_evidence_reads(n, claim_read, available) for n in segment.numbers))
-        for segment in claim
-    ]
-    # each side of a comparison in a clause ("a 6.3in screen, compared with 6.1in on the previous
-    # model"): its words lead its values, and its values are paired with each other only
-    sides = claim_segments(claim_text(sentence), sides=True)
-    side_of = {n.start: index for index, side in enumerate(sides) for n in side.numbers}
-    subject = content_words(subject_of(sentence) or "")
-    subject_in_evidence = any(subject & s.words for s in available)
-    names_its_subject = bool(named_subject_of(sentence))  # "Mount Kenya station", not "A total of 39 inmates"
+@dataclass(frozen=True)
+class _Claim:
+    """A claim as the comparison reads it against the evidence, found once for all its values."""
 
-    def about_something_else(holder: Segment) -> bool:
+    clauses: list[Segment]
+    """Its clauses, each with the values the claim states (not those of what it leans on)."""
+    text: str
+    """Its text as read."""
+    sides: tuple[Segment, ...]
+    """Its clauses cut again at a comparison ("a 6.3in screen, compared with 6.1in on the previous
+    model"): each side's words lead its values, and its values are paired with each other only."""
+    side_of: Mapping[int, int]
+    subject: frozenset[str]
+    subject_in_evidence: bool
+    names_its_subject: bool
+    """"Mount Kenya station" names it; "A total of 39 inmates" does not."""
+    holders_of: Mapping[Number, list[Segment]]
+    worked: Worked
+
+    @property
+    def numbers(self) -> list[Number]:
+        return [n for clause in self.clauses for n in clause.numbers]
+
+    def about_something_else(self, holder: Segment) -> bool:
         """The holder's sentence names its own subject, and the claim's subject is elsewhere in
         the evidence: "It was completed in 1931." after "The Empire State Building is in New
         York." gives 1931 to that building, not to the Eiffel Tower of the sentence before."""
         return bool(
             holder.named_subject
-            and subject
-            and not holder.named_subject & subject
-            and not holder.sentence_words & subject
-            and subject_in_evidence
+            and self.subject
+            and not holder.named_subject & self.subject
+            and not holder.sentence_words & self.subject
+            and self.subject_in_evidence
         )
 
-    missing: list[Number] = []
-    misplaced: list[Number] = []
-    held: list[Number] = []
-    worked: list[Number] = []
-    claim_numbers = [n for segment in claim for n in segment.numbers]
+
+def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) -> _Claim | None:
+    """The claim's values (those ``own`` states, where ``sentence`` is its reading) and what the
+    comparison needs of them; None where it states none."""
+    stated = {(n.text, n.value) for n in read_values(claim_text(own if own is not None else sentence))[1]}
+    clauses = [
+        replace(segment, numbers=kept)
+        for segment in claim_segments(claim_text(sentence))
+        if (kept := tuple(n for n in segment.numbers if (n.text, n.value) in stated))
+    ]
+    text = read_values(claim_text(sentence))[0]
+    if not clauses:
+        return None
+    clauses = [
+        replace(segment, numbers=tuple(_as_the_evidence_reads(n, text, available) for n in segment.numbers))
+        for segment in clauses
+    ]
+    sides = claim_segments(claim_text(sentence), sides=True)
+    subject = content_words(subject_of(sentence) or "")
+    numbers = [n for clause in clauses for n in clause.numbers]
     holders_of = {
         number: [
-            s
-            for s in available
-            if any(number.implied_by(a) or _the_year_of_a_name(number, claim_read, a) for a in s.numbers)
+            s for s in available if any(number.implied_by(a) or _the_year_of_a_name(number, text, a) for a in s.numbers)
         ]
-        for number in claim_numbers
+        for number in numbers
     }
     at_place = numbers_by_place(available)
     changes = {
         number: compared
-        for number in claim_numbers
-        if not holders_of[number] and (compared := a_change(number, claim_numbers, holders_of, at_place))
+        for number in numbers
+        if not holders_of[number] and (compared := a_change(number, numbers, holders_of, at_place))
     }
-    compared_with = {(place, a) for compared in changes.values() for place, a in compared}
-    for segment in claim:
-        labels = tuple(n for n in segment.numbers if holders_of[n] and n.qualifier is None and n.unit not in FRAMES)
+    return _Claim(
+        clauses,
+        text,
+        sides,
+        {n.start: index for index, side in enumerate(sides) for n in side.numbers},
+        subject,
+        any(subject & s.words for s in available),
+        bool(named_subject_of(sentence)),
+        holders_of,
+        Worked((), numbers, holders_of, at_place, available, changes),
+    )
+
+
+def _check(sentence: str, available: Sequence[Segment], own: str | None = None) -> NumberFinding | None:
+    claim = _read_claim(sentence, available, own)
+    if claim is None:
+        return None
+    compared_with = {(place, a) for compared in claim.worked.changes.values() for place, a in compared}
+    missing: list[Number] = []
+    misplaced: list[Number] = []
+    held: list[Number] = []
+    worked: list[Number] = []
+    for segment in claim.clauses:
         for number in segment.numbers:
-            holders = holders_of[number]
-            alongside = [c for c in segment.numbers if c is not number]
             rivals = [
                 s
                 for s in available
                 if any(number.same_role(a) and (s.place, a) not in compared_with for a in s.numbers)
             ]
-            if holders:
+            if claim.holders_of[number]:
                 held.append(number)
-            else:
-                if (
-                    number in changes
-                    or worked_out(number, available)
-                    or a_difference(
-                        number, segment.numbers if abs(number.value) <= COUNT_LIMIT else claim_numbers, available
-                    )
-                    or a_level_moved(number, at_place)
-                    or a_margin(number, at_place)
-                    or a_total(number, at_place)
-                    or a_rate(number, segment.numbers, holders_of, at_place)
-                    or a_multiple(number, claim_numbers, holders_of, at_place)
-                    or a_share(number, claim_numbers, holders_of, at_place)
-                ):
-                    worked.append(number)
-                    continue
-                if rivals or not left_to_model(number, claim_read):
-                    missing.append(number)
-                continue
-            vouching = [s for s in holders if not about_something_else(s)]
-            others = [s for s in rivals if not any(number.implied_by(a) or _admits(a, number) for a in s.numbers)]
-            if others and (theirs := {id(p) for p in _other_clauses_holders(number, segment, claim, holders_of)}):
-                others = [s for s in others if id(s) not in theirs]  # by identity: comparing fields is slow
-            if counts_another(number, vouching, others):
-                misplaced.append(number)
-                continue
-            if number.unit in FRAMES and _frames_a_value(number, claim_numbers, holders_of, vouching):
-                continue
-            # words lead to a rival only in the sentences around a holder (in a long text the same
-            # words recur about other things); a name leads to its age wherever it stands, and a
-            # rival about what the claim names, where no holder's sentence names it, is as near
-            around = _around(v.place for v in vouching)
-            unnamed = names_its_subject and not any(subject & v.sentence_words for v in vouching)
-            beside = [
-                o
-                for o in others
-                if number.unit == "age" or o.place in around or (unnamed and subject <= o.sentence_words)
-            ]
-            led, rival_led = led_to(number, vouching), led_to(number, beside, same_role=True)
-            own_side = sides[side_of[number.start]] if number.start in side_of else segment
-            if led and not rival_led:
-                continue  # stated after the claim's own words, and no rival is
-            if (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
-                not _paired_alike(labels, vouching)
-                and all(
-                    any(r.beats(h, own_side, subject) for r in others if not _states_only(r, alongside, number))
-                    for h in vouching
-                )
-            ):
-                misplaced.append(number)
-    offered = _offered_instead(claim_read, missing, [n for n in held if n not in misplaced])
+                if _misplaced(number, segment, claim, rivals):
+                    misplaced.append(number)
+            elif derivation(number, replace(claim.worked, clause=segment.numbers)) is not None:
+                worked.append(number)
+            elif rivals or not left_to_model(number, claim.text):
+                missing.append(number)
+    offered = _offered_instead(claim.text, missing, [n for n in held if n not in misplaced])
     missing = [n for n in missing if n not in offered]
     # a clause with a value in no evidence fails for that value; which piece its other value
     # belongs to is then moot ("…$3.1 billion, up from $2.6 billion" names $2.6 billion)
-    misplaced = [n for n in misplaced if not any(n in s.numbers and set(s.numbers) & set(missing) for s in claim)]
+    clauses = claim.clauses
+    misplaced = [n for n in misplaced if not any(n in s.numbers and set(s.numbers) & set(missing) for s in clauses)]
     unpaired = offered + worked  # no value of the evidence's to pair with the claim's others
-    claim = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in unpaired)) for segment in claim]
+    clauses = [replace(segment, numbers=tuple(n for n in segment.numbers if n not in unpaired)) for segment in clauses]
     if not missing and not misplaced:
-        stated_numbers = [n for segment in claim for n in segment.numbers]
-        misplaced = [
-            n
-            for segment in claim
-            for side in _by_side(segment, side_of)
-            for n in _paired_elsewhere(side, stated_numbers, available)
-        ]
-    if not missing and not misplaced and (joined := _joined(claim)):
+        misplaced = _paired_apart(clauses, claim.side_of, available)
+    return _finding(missing, misplaced, clauses[0].sentence_words, available)
+
+
+def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence[Segment]) -> bool:
+    """Whether the evidence gives ``number``, which it holds, to something else than what the
+    claim's clause ``segment`` says it of (docs/verdicts.md, *the number rule*): a rival about
+    the claim's own thing outweighs every holder."""
+    vouching = [s for s in claim.holders_of[number] if not claim.about_something_else(s)]
+    others = [s for s in rivals if not any(number.implied_by(a) or _admits(a, number) for a in s.numbers)]
+    if others and (theirs := {id(p) for p in _other_clauses_holders(number, segment, claim.clauses, claim.holders_of)}):
+        others = [s for s in others if id(s) not in theirs]  # by identity: comparing fields is slow
+    if counts_another(number, vouching, others):
+        return True
+    if number.unit in FRAMES and _frames_a_value(number, claim.numbers, claim.holders_of, vouching):
+        return False
+    # words lead to a rival only in the sentences around a holder (in a long text the same
+    # words recur about other things); a name leads to its age wherever it stands, and a
+    # rival about what the claim names, where no holder's sentence names it, is as near
+    around = _around(v.place for v in vouching)
+    unnamed = claim.names_its_subject and not any(claim.subject & v.sentence_words for v in vouching)
+    beside = [
+        o
+        for o in others
+        if number.unit == "age" or o.place in around or (unnamed and claim.subject <= o.sentence_words)
+    ]
+    led, rival_led = led_to(number, vouching), led_to(number, beside, same_role=True)
+    if led and not rival_led:
+        return False  # stated after the claim's own words, and no rival is
+    own_side = claim.sides[claim.side_of[number.start]] if number.start in claim.side_of else segment
+    labels = tuple(n for n in segment.numbers if claim.holders_of[n] and n.qualifier is None and n.unit not in FRAMES)
+    alongside = [c for c in segment.numbers if c is not number]
+    return (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
+        not _paired_alike(labels, vouching)
+        and all(
+            any(r.beats(h, own_side, claim.subject) for r in others if not _states_only(r, alongside, number))
+            for h in vouching
+        )
+    )
+
+
+def _paired_apart(clauses: Sequence[Segment], side_of: Mapping[int, int], available: Sequence[Segment]) -> list[Number]:
+    """The values of a claim's clause that the evidence pairs with another value
+    (:func:`_paired_elsewhere`): side by side within each clause, then across a clause that goes
+    on from the one before (:func:`_joined`), against the evidence's whole sentences."""
+    stated = [n for segment in clauses for n in segment.numbers]
+    paired = [
+        n
+        for segment in clauses
+        for side in _by_side(segment, side_of)
+        for n in _paired_elsewhere(side, stated, available)
+    ]
+    if not paired and (joined := _joined(clauses)):
         sentences = _by_sentence(available)
-        misplaced = [n for clause in joined for n in _paired_elsewhere(clause, stated_numbers, sentences)]
-    if not missing and not misplaced:
-        return None
+        paired = [n for clause in joined for n in _paired_elsewhere(clause, stated, sentences)]
+    return paired
+
+
+def _finding(
+    missing: Sequence[Number], misplaced: Sequence[Number], words: frozenset[str], available: Sequence[Segment]
+) -> NumberFinding | None:
+    """The verdict the failing values force, with a note naming them, and the one value the
+    evidence gives in a single failing value's place (:func:`rival_of`; ``words``: the claim's)."""
     if misplaced:
         return NumberFinding(
             "contradicted",
             "the evidence gives this number to something else: " + ", ".join(n.text for n in misplaced),
+            rival_of(misplaced[0], words, available) if len(misplaced) == 1 else None,
         )
+    if not missing:
+        return None
     in_role = any(n.same_role(a) and not n.implied_by(a) for n in missing for s in available for a in s.numbers)
     return NumberFinding(
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
+        rival_of(missing[0], words, available) if in_role and len(missing) == 1 else None,
     )
 
 

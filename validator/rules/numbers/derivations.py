@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from validator.rules.numbers.clauses import Segment
 from validator.rules.numbers.lexicon import APPROXIMATE
@@ -332,3 +333,44 @@ def led_to(number: Number, segments: Sequence[Segment], same_role: bool = False)
     the same question) follows the words ``number`` follows (:meth:`Number.led_like`)."""
     related = number.same_role if same_role else number.implied_by
     return any(related(a) and number.led_like(a) for s in segments for a in s.numbers)
+
+
+@dataclass(frozen=True)
+class Worked:
+    """What a derivation reads of a claim whose value no evidence states: the values of the value's
+    clause, all the claim's values, which evidence segments hold each, the evidence's values by
+    sentence, the evidence's segments, and the values :func:`a_change` found compared."""
+
+    clause: Sequence[Number]
+    claim: Sequence[Number]
+    holders_of: Mapping[Number, Sequence[Segment]]
+    at_place: Mapping[tuple[int, int], Sequence[Number]]
+    available: Sequence[Segment]
+    changes: Mapping[Number, list[tuple[tuple[int, int], Number]]]
+    """Each percentage that is a change, and the evidence values it compares (:func:`a_change`)."""
+
+
+DERIVATIONS: tuple[tuple[str, Callable[[Number, Worked], bool]], ...] = (
+    ("a change", lambda number, w: number in w.changes),
+    ("a span between two years", lambda number, w: worked_out(number, w.available)),
+    (
+        "a difference",
+        lambda number, w: a_difference(number, w.clause if abs(number.value) <= COUNT_LIMIT else w.claim, w.available),
+    ),
+    ("a level moved", lambda number, w: a_level_moved(number, w.at_place)),
+    ("a margin", lambda number, w: a_margin(number, w.at_place)),
+    ("a total", lambda number, w: a_total(number, w.at_place)),
+    ("a rate", lambda number, w: a_rate(number, w.clause, w.holders_of, w.at_place)),
+    ("a multiple", lambda number, w: a_multiple(number, w.claim, w.holders_of, w.at_place)),
+    ("a share", lambda number, w: a_share(number, w.claim, w.holders_of, w.at_place)),
+)
+"""The values an answer works out from the evidence, each by name, asked in this order before a
+value no evidence states is vetoed: the rule cannot tell which values the answer combined, so
+such a value is left to the model. A difference is sought within the value's clause for a
+small count (up to :data:`~validator.rules.numbers.values.COUNT_LIMIT`: small differences match
+by chance), across the claim otherwise."""
+
+
+def derivation(number: Number, worked: Worked) -> str | None:
+    """The name of the first derivation (:data:`DERIVATIONS`) that gives ``number``, else None."""
+    return next((name for name, derives in DERIVATIONS if derives(number, worked)), None)
