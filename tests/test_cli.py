@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -252,3 +253,38 @@ def test_an_endless_file_is_refused_not_read(tmp_path: Path) -> None:
         result = run_cli("check", flag, "/dev/zero", other, "examples/eiffel-tower.txt", timeout=120)
         assert result.returncode == 2 and "limit" in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+CHANGELOG = """# Changelog
+
+## 2.1.0 (2024-03-05)
+- Tables can now span multiple pages.
+- The --font-dir option was added.
+- Fixed a crash when a header image was missing.
+
+## 2.0.0 (2023-11-20)
+- Dropped support for Python 3.8.
+- Exports are 40% faster.
+- Tables can now span multiple pages.
+"""
+
+
+def test_evidence_joined_from_overlapping_windows_shows_each_span_once_in_source_order(tmp_path: Path) -> None:
+    """Chunks overlap, and each is cut into sentences its own way ("## 2.1.0 … - Tables can now span
+    multiple pages." and "- Tables can now span multiple pages. - …"): the evidence a sentence is
+    decided on holds what they share once, in the order the source has it."""
+    source, answer = tmp_path / "CHANGELOG.md", tmp_path / "answer.txt"
+    source.write_text(CHANGELOG, encoding="utf-8")
+    answer.write_text(
+        "Version 2.1.0 lets tables span multiple pages and adds the --font-dir option.\n", encoding="utf-8"
+    )
+    result = run_cli("check", "--sources", str(source), "--text", str(answer), "--json")
+    assert result.returncode in (0, 1), result.stderr
+    [sentence] = json.loads(result.stdout)["sentences"]
+    items = [item.strip(" -") for item in re.split(r"(?<=[.)])\s+(?=[-#])", sentence["evidence"])]
+    flat, at = " ".join(CHANGELOG.split()), 0
+    for item in items:  # each found after the one before: source order, and a repeat is another span
+        at = flat.find(item, at)
+        assert at != -1, (item, sentence["evidence"])
+        at += len(item)
+    assert len(items) > 2

@@ -163,14 +163,45 @@ def _about_one_subject(evidence: list[Evidence]) -> list[Evidence]:
 
 
 def joint_premise(evidence: list[Evidence]) -> Evidence | None:
-    """The top-k passages joined in source order, for claims that combine them; a sentence
-    shared by overlapping chunks appears once. Its ``source_index`` is None when the
-    passages come from several sources."""
+    """The top-k passages joined in source order, for claims that combine them: windows of one
+    source that overlap are merged where they overlap (:func:`_merged`), so what two chunks share
+    is read and shown once, however each was cut into sentences ("## 2.1.0 - Tables can now span
+    multiple pages." and "- Tables can now span multiple pages. - …"); a sentence repeated word
+    for word is kept once. Its ``source_index`` is None when the passages come from several sources."""
     evidence = _about_one_subject(evidence)
     if len(evidence) < 2:
         return None
     sentences: dict[str, None] = {}
-    for passage in sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0)):
-        sentences.update(dict.fromkeys(span.text for span in split_source_sentences(passage.text)))
+    for text in _merged(sorted(evidence, key=lambda e: (e.source_index is None, e.source_index or 0, e.start or 0))):
+        sentences.update(dict.fromkeys(span.text for span in split_source_sentences(text)))
     sources = {e.source_index for e in evidence}
     return Evidence(" ".join(sentences), sources.pop() if len(sources) == 1 else None, joint=True)
+
+
+def _merged(passages: Sequence[Evidence]) -> list[str]:
+    """The texts of ``passages`` (in source order), each passage of the same source as the one
+    before whose opening sentences that one ends with written on from there (:func:`_overlap`)."""
+    texts: list[str] = []
+    previous: Evidence | None = None
+    for passage in passages:
+        shared = 0
+        if texts and previous is not None and passage.source_index == previous.source_index is not None:
+            shared = _overlap(texts[-1], passage.text)
+        if shared:
+            texts[-1] = texts[-1] + passage.text[shared:]
+        else:
+            texts.append(passage.text)
+        previous = passage
+    return texts
+
+
+def _overlap(text: str, after: str) -> int:
+    """How much of the start of ``after`` ``text`` ends with, in whole sentences of ``after``
+    (a window shares whole sentences with the one before it); 0 where none."""
+    ending = text.rstrip()
+    shared = 0
+    for span in split_source_sentences(after):
+        if not ending.endswith(after[: span.end].strip()):
+            break
+        shared = span.end
+    return shared
