@@ -345,14 +345,18 @@ def paired_gain(grounded: np.ndarray, learned: np.ndarray, default: np.ndarray, 
 
 
 def compare_decisions(
-    reports: Sequence[CheckReport], grounded: np.ndarray, cut_rule: CutRule, default_entailment: float
+    reports: Sequence[CheckReport],
+    answers: Sequence[Answer],
+    grounded: np.ndarray,
+    cut_rule: CutRule,
+    default_entailment: float,
 ) -> tuple[bool, dict[str, Any]]:
     """Whether a decision learned from these answers beats the entailment alone, cross-validated by
     answer: in each of :data:`FOLDS` folds, both are fitted on the other folds (the decision's
     weights and then its cut, the default's cut alone, each by ``cut_rule``) and judged on the
     held-out one; the held-out verdicts of all folds are pooled. The learned decision wins only
-    where its pooled balanced accuracy is higher. Returns (it wins, what was measured)."""
-    answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
+    where its pooled balanced accuracy is higher. ``answers`` are the reports as the fit reads
+    them (:func:`as_answer`). Returns (it wins, what was measured)."""
     entailment = _scored(reports, None)
     fold = folds(grounded)
     default, learned = np.zeros(len(grounded), dtype=bool), np.zeros(len(grounded), dtype=bool)
@@ -495,8 +499,8 @@ def _learned(
         return None, {"kept": "default", "why": f"fewer than {MIN_ROWS_PER_LABEL} model-decided answers of a kind"}
     if any(_weighed(s) and not s.signals for report in reports for s in report.sentences):
         return None, {"kept": "default", "why": "this scorer records no signals to weigh"}
-    wins, compared = compare_decisions(reports, grounded, cut_rule, default_entailment)
+    answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
+    wins, compared = compare_decisions(reports, answers, grounded, cut_rule, default_entailment)
     if not wins:
         return None, compared
-    answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
     return fit(answers, default_entailment, LEARNED_SIGNALS, ridge=LEARNED_RIDGE), compared

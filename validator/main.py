@@ -252,10 +252,11 @@ class ProvenanceNLI(Validator):
         the repaired sentence, read after the answer's text before it, passes the whole check
         (rules and model); otherwise the sentence is cut, as without a repair. A repair that is the
         source's own sentence (``by="copy"``) needs no second check."""
+        failing = report.failing(self._policy)
         sentences = []
         for sentence in report.sentences:
             fix = sentence.correction
-            if fix is not None and fix["by"] == "rule" and sentence in report.failing(self._policy):
+            if fix is not None and fix["by"] == "rule" and any(sentence is s for s in failing):
                 cut = fix["start"] - sentence.start, fix["end"] - sentence.start
                 repaired = sentence.sentence[: cut[0]] + fix["new"] + sentence.sentence[cut[1] :]
                 before = request.read_after + request.text[: sentence.start]

@@ -44,9 +44,14 @@ def rival_of(number: Number, claim_words: frozenset[str], available: Sequence[Se
     where the value cannot be written as the claim writes it (:func:`written_like`)."""
     if number.qualifier is not None or number.date is not None or number.is_name:
         return None
-    candidates = [
-        (len(claim_words & segment.sentence_words), value)
-        for segment in available
+    shared = [len(claim_words & segment.sentence_words) for segment in available]
+    most = max(shared, default=0)
+    nearest = [segment for segment, count in zip(available, shared, strict=True) if count == most]
+    if number.unit == "year" and any(value.date is not None for segment in nearest for value in segment.numbers):
+        return None  # a year beside a full date ("born 6 October 1939"): the date may be the year's rival
+    values = {
+        value.value: value
+        for segment in nearest
         for value in segment.numbers
         if value.unit == number.unit
         and value.date is None
@@ -54,12 +59,7 @@ def rival_of(number: Number, claim_words: frozenset[str], available: Sequence[Se
         and not value.is_name
         and number.same_role(value)
         and not number.implied_by(value)
-    ]
-    most = max((len(claim_words & segment.sentence_words) for segment in available), default=0)
-    nearest = [segment for segment in available if len(claim_words & segment.sentence_words) == most]
-    if number.unit == "year" and any(value.date is not None for segment in nearest for value in segment.numbers):
-        return None  # a year beside a full date ("born 6 October 1939"): the date may be the year's rival
-    values = {value.value: value for shared, value in candidates if shared == most}
+    }
     if len(values) != 1:
         return None
     [value] = values.values()
