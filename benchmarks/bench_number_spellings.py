@@ -400,7 +400,7 @@ UNITS = [
     ("The lake is 12 square miles.", "The lake is 31 km².", "The lake is 12 km²."),
     ("The plant used 1.2 TWh last year.", "The plant used 1,200 GWh last year.", "The plant used 2,100 GWh last year."),
 ]
-"""A value converted into another unit of its kind (pint's units, :mod:`validator.units`), and a
+"""A value converted into another unit of its kind (pint's units, :mod:`validator.rules.numbers.units`), and a
 wrong twin that keeps the number and changes the unit or the value: rows written with that change."""
 
 NEWS_AND_REFERENCE = [

@@ -4,7 +4,7 @@ code before the 25-minute ``bench_rule_alarms.py``.
 For every answer sentence of ``bench_rule_alarms``' sets (and the VitaminC, CAD-SNLI,
 CLIMATE-FEVER and HealthVer test pairs), sampled with a fixed seed, it writes what each rule that
 needs no model makes of it against the answer's whole sources: the source sentence that opposes it as a minimal pair
-(``validator.opposites``), whether a source disowns it (``VerbatimHaystack.disowns``), and the
+(``validator.rules.opposites``), whether a source disowns it (``VerbatimHaystack.disowns``), and the
 number rule's note (``check_numbers``). Run it from each checkout into its own file, then
 ``--compare`` lists every sentence whose findings differ, with its label, and counts them:
 
@@ -26,9 +26,9 @@ from pathlib import Path
 from bench_rule_alarms import pair_items, sets
 
 from training.evaluate import EVAL, sample
-from validator.opposites import opposes
-from validator.quotes import VerbatimHaystack
 from validator.rules.numbers import check_numbers
+from validator.rules.opposites import opposes
+from validator.rules.quotes import VerbatimHaystack
 from validator.splitting import split_sentences, split_source_sentences
 
 SOURCE_CHARS = 20_000

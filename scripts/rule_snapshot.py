@@ -5,9 +5,9 @@ CNN/DailyMail summaries and their one-error edits against the article, ExpertQA'
 against the passages they cite, Factcheck-GPT's ChatGPT claims against a retrieved web passage) is
 read by each rule that needs no model, against the answer's sources: the number rule's verdict and
 note (:func:`validator.rules.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
-(:func:`validator.opposites.opposes`), the source sentence it copies with its subject moved
-(:func:`validator.attribution.moved`), and whether a source disowns it
-(:meth:`validator.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
+(:func:`validator.rules.opposites.opposes`), the source sentence it copies with its subject moved
+(:func:`validator.rules.attribution.moved`), and whether a source disowns it
+(:meth:`validator.rules.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
 stored inputs again and fails when any finding differs, so no change to a rule moves a verdict
 unseen: a change that means to move findings rewrites the snapshot in the same commit
 (``--update``) and its message lists what moved and why.
@@ -30,10 +30,10 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from validator.attribution import moved
-from validator.opposites import opposes
-from validator.quotes import VerbatimHaystack
+from validator.rules.attribution import moved
 from validator.rules.numbers import check_numbers
+from validator.rules.opposites import opposes
+from validator.rules.quotes import VerbatimHaystack
 from validator.splitting import split_sentences, split_source_sentences
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "rule_findings.jsonl.gz"

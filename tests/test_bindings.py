@@ -1,4 +1,4 @@
-"""The binding rule (validator/bindings.py): a name is vouched for only by the sentence about
+"""The binding rule (validator/rules/bindings.py): a name is vouched for only by the sentence about
 it. A premise of several sentences (a two-sentence chunk, or the joint premise of
 several sources) cannot bind one sentence's subject to another's predicate, through a real Guard,
 the CLI and the citation checker; a real fusion of linked sentences still passes."""

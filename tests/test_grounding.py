@@ -15,7 +15,7 @@ from validator import ProvenanceNLI
 from validator.context import read_in_context
 from validator.errors import InvalidInput
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.quotes import polarity_flips
+from validator.rules.quotes import polarity_flips
 from validator.splitting import split_sentences
 
 DATA = Path(__file__).parent / "data"

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from validator.quotes import VerbatimHaystack, sentence_keys
 from validator.rules.identifiers import read_identifiers
 from validator.rules.numbers import check_numbers
+from validator.rules.quotes import VerbatimHaystack, sentence_keys
 from validator.splitting import split_sentences
 from validator.text import fold_typography
 

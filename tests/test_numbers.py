@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.rules.numbers import check_numbers
-from validator.units import measure
+from validator.rules.numbers.units import measure
 
 
 @pytest.mark.slow
@@ -716,7 +716,7 @@ def test_a_quarter_and_cents_read_one_way_however_written(
 def test_a_quantity_in_any_unit_pint_knows_is_the_same_quantity(
     sentence: str, premise: str, expected: str | None
 ) -> None:
-    """Units of measure are pint's (validator/units.py): a value written in another unit of its
+    """Units of measure are pint's (validator/rules/numbers/units.py): a value written in another unit of its
     kind is the same value, to the rounding a conversion makes; words pint reads as units that prose
     means otherwise ("cups", "5pc") stay words."""
     assert number_verdict(sentence, premise) == expected

@@ -1,4 +1,4 @@
-"""Copies and negations (validator/quotes.py, the settle stage): only what a source asserts in
+"""Copies and negations (validator/rules/quotes.py, the settle stage): only what a source asserts in
 its own voice is a copy, and only its negation asserted so contradicts, through a Guard."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.context import read_in_context
-from validator.opposites import opposes
-from validator.quotes import VerbatimHaystack, fold_case
 from validator.rules.numbers import check_numbers
+from validator.rules.opposites import opposes
+from validator.rules.quotes import VerbatimHaystack, fold_case
 
 NOT_ASSERTED = [
     "Myth: the tower was built in 1925.",

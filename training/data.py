@@ -180,7 +180,7 @@ _SCOPE = re.compile(r"\b(" + "|".join(re.escape(k) for k in _SCOPE_SWAPS) + r")\
 def negate(claim: str) -> str | None:
     """Flip the polarity of the first auxiliary verb ("is" → "is not", "is not" → "is").
 
-    A frozen copy, not :func:`validator.quotes.polarity_flips` (the negation the validator's
+    A frozen copy, not :func:`validator.rules.quotes.polarity_flips` (the negation the validator's
     check enforces: 18 auxiliaries, contractions, up to three per sentence): the synthetic pairs of
     0.3.0 and 0.4.0 were made with this one, and 0.4.0 changed only the mix of public sets, so the
     two releases compare on data, not on their edits."""

@@ -32,7 +32,7 @@ from validator.config import CheckerConfig, InputConfig, JudgeConfig, VerdictCon
 from validator.errors import NotUnicode, require_text
 from validator.judge import LLMJudge, ScorerMode, Usage, check_scorer_mode
 from validator.pipeline import CheckRequest, ProvenanceChecker
-from validator.quotes import normalize
+from validator.rules.quotes import normalize
 from validator.scorers.base import PairScorer
 from validator.scorers.external import PairScorerProtocol, as_pair_scorer
 from validator.scorers.nli import NLIScorer

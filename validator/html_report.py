@@ -24,7 +24,7 @@ from typing import Any, Literal
 import jinja2
 from nltk.stem import PorterStemmer
 
-from validator.quotes import fold_space
+from validator.rules.quotes import fold_space
 from validator.verdicts import DEFAULT_POLICY, FailPolicy
 
 VERDICT_LABELS = {

@@ -37,8 +37,8 @@ from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
-from validator.quotes import normalize
 from validator.rules.numbers import claim_text, find_numbers, left_to_model, read_numbers
+from validator.rules.quotes import normalize
 from validator.text import STOPWORDS
 from validator.timeouts import call_with_timeout, is_seconds
 from validator.verdicts import Verdict

@@ -19,7 +19,7 @@ Each signal is a float, named in :data:`SIGNALS`:
 - ``value_changed``: the sentence is a sentence of a passage with one number changed, and the
   number rule finds that number wrong ("…climbed Everest in 1975." against "…in 1953.");
 - ``fused``: every premise that entails the sentence (probability at least 0.5; there is one)
-  holds it only by joining unlinked sentences (:func:`validator.bindings.fused`);
+  holds it only by joining unlinked sentences (:func:`validator.rules.bindings.fused`);
 - ``unseen_names``: the share of the sentence's names that no source contains;
 - ``unseen_words``: the share of its content words that no retrieved passage contains;
 - ``has_numbers``: whether it states a number at all;
@@ -34,9 +34,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from validator.bindings import terms
 from validator.labels import CONTRADICTION, ENTAILMENT
 from validator.repair import correction
+from validator.rules.bindings import terms
 from validator.rules.numbers import NumberFinding, check_numbers, claim_text, find_numbers
 
 SIGNALS: tuple[str, ...] = (

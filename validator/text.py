@@ -120,6 +120,9 @@ STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(NUMBER_WORDS) | frozenset(O
 bm25s's English list and the number words (a value is compared as a value, never as a word)."""
 
 
+NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
+"""Words that negate what follows them, for the rules that read a sentence's polarity."""
+
 _STEMMER = PorterStemmer()
 
 

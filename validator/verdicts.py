@@ -17,8 +17,8 @@ import numpy as np
 
 from validator import defaults
 from validator.errors import InvalidInput
-from validator.quotes import Settlement
 from validator.retrieval import Evidence
+from validator.rules.quotes import Settlement
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL, ModelSettings
 
 Verdict = Literal["supported", "contradicted", "unsupported", "fabricated_quote"]

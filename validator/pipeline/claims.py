@@ -14,11 +14,11 @@ from itertools import groupby
 
 import numpy as np
 
-from validator.bindings import fused, terms
 from validator.context import leans_back
 from validator.judge import Usage
 from validator.pipeline.request import CheckRequest
 from validator.retrieval import Evidence, SourceIndex
+from validator.rules.bindings import fused, terms
 from validator.rules.numbers import NumberFinding
 from validator.splitting import Span, split_source_sentences
 from validator.text import fold_typography
@@ -40,7 +40,7 @@ class Claim:
         probabilities: The ``(len(premises), 3)`` model probabilities, once scored.
         result: Its verdict; None while the claim is open.
         disowned: Whether a source holds the sentence only to deny it (``settle`` finds it:
-            :meth:`~validator.quotes.VerbatimHaystack.disowns`), so no premise holding that copy
+            :meth:`~validator.rules.quotes.VerbatimHaystack.disowns`), so no premise holding that copy
             may support it.
         signals: What every check says of it, once scored (:mod:`validator.signals`).
         finding: The number rule's finding over its passages and sources, once scored (found
@@ -72,7 +72,7 @@ class Claim:
 
     def fuses(self, i: int) -> bool:
         """Whether premise ``i`` holds the sentence only by joining sentences that nothing links
-        (:func:`validator.bindings.fused`), found once: ``weigh`` and ``decide`` both ask, and
+        (:func:`validator.rules.bindings.fused`), found once: ``weigh`` and ``decide`` both ask, and
         the premises are final by then."""
         if i not in self.bindings:
             self.bindings[i] = fused(self.reading, self.premises[i].text, self.passages, self.sources)
@@ -154,7 +154,7 @@ def _about_one_subject(evidence: list[Evidence]) -> list[Evidence]:
     """The passages that may join the first one's: those of its source, and those of another
     source that name something its passages name. Two documents are two subjects unless they say
     otherwise: "The Delta Bridge opened in 1950." and "The tunnel was closed for repairs." never
-    make "The Delta Bridge was closed for repairs." (:func:`validator.bindings.terms`' names)."""
+    make "The Delta Bridge was closed for repairs." (:func:`validator.rules.bindings.terms`' names)."""
     if not evidence:
         return evidence
     first = evidence[0].source_index

@@ -16,13 +16,13 @@ from typing import Any
 
 import numpy as np
 
-from validator.bindings import FUSED_NOTE, fused
 from validator.decision import Decision
 from validator.judge import Judgement, gated
 from validator.pipeline.claims import Claim, reading_of, sources_of
-from validator.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.retrieval import Evidence
+from validator.rules.bindings import FUSED_NOTE, fused
 from validator.rules.numbers import NumberFinding, check_numbers, claim_text, find_numbers
+from validator.rules.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.rules.restated import restated
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span, split_source_sentences
@@ -156,7 +156,7 @@ def _numbers_vouched(
     claim: Claim, probabilities: np.ndarray, cut: float
 ) -> tuple[Verdict, Evidence, Method, str | None]:
     """The verdict of a sentence some premise entails (at least ``cut``), after the binding rule
-    (:mod:`validator.bindings`) and the number rule (:mod:`validator.rules.numbers`) have read the
+    (:mod:`validator.rules.bindings`) and the number rule (:mod:`validator.rules.numbers`) have read the
     entailing premises (those :func:`_may_support` allows), strongest first; a premise joined
     from several sources vouches for a number only where one passage alone does. The rules are
     stated in ``docs/verdicts.md``, *weigh and decide*."""

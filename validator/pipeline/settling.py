@@ -1,7 +1,7 @@
 """What the texts settle alone: the ``settle`` stage's rules, over the sources or an app's passages.
 
 Whole-sentence copies (``verbatim``), their negations and minimal-pair opposites
-(``negation_check``: :mod:`validator.opposites`) and quotes missing from the evidence
+(``negation_check``: :mod:`validator.rules.opposites`) and quotes missing from the evidence
 (``quote_check``) are decided by string matching, before any model: against every source
 (:func:`settle_on_sources`), or, for an app's ``query_function``, against the passages it returned
 for each claim (:func:`settle_on_passages`).
@@ -13,13 +13,13 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from validator.attribution import moved
 from validator.context import described, subject_of
-from validator.opposites import opposes
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
-from validator.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
 from validator.retrieval import Evidence, SourceIndex
+from validator.rules.attribution import moved
+from validator.rules.opposites import opposes
+from validator.rules.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
 from validator.splitting import split_source_sentences
 
 COPIED_SHORTLIST = 4
@@ -27,7 +27,7 @@ COPIED_SHORTLIST = 4
 COPY_CONTEXT_SENTENCES = 2
 """The sentences of a source after a copied sentence that ``reread`` has the model read it with."""
 TAKE_BACK_MAX_WORDS = 20
-"""The longest of them that is read (:meth:`~validator.quotes.VerbatimHaystack.following`)."""
+"""The longest of them that is read (:meth:`~validator.rules.quotes.VerbatimHaystack.following`)."""
 
 
 def settle_on_sources(claims: Sequence[Claim], sources: Sequence[str], index: SourceIndex) -> None:
@@ -68,7 +68,7 @@ def _settle(
     ``quote_haystacks`` entry fails; a sentence one of its ``haystacks`` asserts is supported, and
     one whose negation it asserts is contradicted, shown against the passage ``holder(i, held)``
     gives. A sentence read alone that one of the ``nearby(i)`` passages (each numbered by the
-    haystack it is in) opposes as a minimal pair (:func:`validator.opposites.opposes`), where its
+    haystack it is in) opposes as a minimal pair (:func:`validator.rules.opposites.opposes`), where its
     haystack asserts that sentence, is contradicted too.
 
     A sentence read in context ("It was completed in 1889."), or one whose subject describes
@@ -122,8 +122,8 @@ def _same_subject_before(copy: Held, haystack: VerbatimHaystack, previous: str) 
 
 def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:
     """A sentence of a ``nearby`` passage that its haystack asserts and that opposes ``sentence``
-    as a minimal pair: the negation or prefix antonym of it (:mod:`validator.opposites`), or it
-    said of another person or thing of the same sources (:mod:`validator.attribution`)."""
+    as a minimal pair: the negation or prefix antonym of it (:mod:`validator.rules.opposites`), or it
+    said of another person or thing of the same sources (:mod:`validator.rules.attribution`)."""
     every_sentence = [s.text for haystack in haystacks for s in haystack.sentences]
     for passage in nearby:
         if passage.source_index is None:

@@ -155,7 +155,7 @@ def settle(batch: Batch, setup: CheckSetup) -> None:
 
 def reread(batch: Batch, setup: CheckSetup) -> None:
     """Each copy ``settle`` found, read with the sentences of its source after it
-    (:meth:`~validator.quotes.VerbatimHaystack.following`). A source may take a sentence back in
+    (:meth:`~validator.rules.quotes.VerbatimHaystack.following`). A source may take a sentence back in
     any words ("That is not what happened.", "Verdict: FALSE", "Or did he? The evidence says
     no."), which no list of phrases completes; so a copy skips the model only where the model,
     reading the copy followed by them, finds no contradiction (at the contradiction cut).

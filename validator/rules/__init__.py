@@ -9,5 +9,15 @@ of every rule on real answer sentences are pinned by ``tests/test_rule_snapshot.
 digit strings, codes, dotted addresses and versions), compared as strings, never as numbers. The
 number rule (:mod:`validator.rules.numbers`) is here as a package, one module per step; its reader
 still rewrites a sentence before reading it, and is to read typed values from the original text
-form by form.
+form by form. Beside them: :mod:`~validator.rules.bindings` (a premise joined from sentences about
+different things), :mod:`~validator.rules.opposites` (a sentence the evidence negates),
+:mod:`~validator.rules.quotes` (verbatim copies and quotes), :mod:`~validator.rules.attribution`
+(a copy said of someone else) and :mod:`~validator.rules.restated` (a sentence restated with its
+values written another way).
+
+No rule imports another's helpers. What they share is the text layer outside this package:
+:mod:`validator.text` (typography folded, words, stems, stopwords, negations),
+:mod:`validator.splitting` (sentences with offsets into the user's text) and
+:mod:`validator.context` (a sentence's subject, and how it reads after the one before). The
+restated rule is the one rule built on another: it asks the number rule whether two values are one.
 """

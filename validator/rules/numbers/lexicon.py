@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from validator.rules.numbers.units import measure
 from validator.text import NUMBER_WORDS, ORDINAL_WORDS
-from validator.units import measure
 
 WORD_VALUES = {word: value for value, word in enumerate(NUMBER_WORDS)} | {
     word: value for value, word in enumerate(ORDINAL_WORDS) if value
@@ -45,7 +45,7 @@ UNIT_WORDS = {
     **dict.fromkeys(("century", "centuries"), "centuries"),
 }
 """Units of time, angle and temperature after a number, each spelling folded to one symbol. Every
-other unit of measure is pint's (:mod:`validator.units`)."""
+other unit of measure is pint's (:mod:`validator.rules.numbers.units`)."""
 _BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week": ("day", 7.0)}
 """Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
 weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
@@ -304,7 +304,7 @@ _UNIT_ADJECTIVES = frozenset(
 def unit_of_words(words: list[str]) -> tuple[str | None, float]:
     """The unit ``words`` (those after a number) begin with, and how many of its base unit one of
     it is: a unit of time, angle or temperature of :data:`UNIT_WORDS`, else any unit of measure
-    pint reads there (:func:`validator.units.measure`: "350 hectares", "3.5 square kilometres"),
+    pint reads there (:func:`validator.rules.numbers.units.measure`: "350 hectares", "3.5 square kilometres"),
     named by what it measures, so that a value written in any unit of one kind is the same value.
     Past an adjective of :data:`_UNIT_ADJECTIVES` ("two business days") the unit is the next word's."""
     if words and words[0].lower() in _UNIT_ADJECTIVES:

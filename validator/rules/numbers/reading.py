@@ -44,9 +44,9 @@ from validator.rules.numbers.lexicon import (
     unit_of_words,
 )
 from validator.rules.numbers.rewrites import in_digits, ordinal_names
+from validator.rules.numbers.units import measure
 from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
 from validator.text import ORDINAL_WORDS, SCALES, STOPWORDS
-from validator.units import measure
 
 
 def _qualifier(text: str, start: int, end: int) -> str | None:

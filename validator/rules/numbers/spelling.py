@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS, VAGUE_PLACEHOLDER
 from validator.rules.numbers.reading import as_written, read_values, words_after
+from validator.rules.numbers.units import DIMENSIONS, measure
 from validator.rules.numbers.values import DURATIONS, Number
-from validator.units import DIMENSIONS, measure
 
 
 def _with_unit(text: str, number: Number) -> tuple[int, str]:

@@ -27,8 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from validator.opposites import NEGATIONS
-from validator.text import STOPWORDS, stem
+from validator.text import NEGATIONS, STOPWORDS, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\w+", re.UNICODE)
 _SET_ASIDE = frozenset(

@@ -16,7 +16,7 @@ stage):
   tenant, is liable", "… rather than the tenant", "… instead of the tenant"), and the claim is the
   sentence with the excluded thing in its place (:func:`excluded`).
 
-:func:`validator.quotes.polarity_flips` settles the one-auxiliary case ("is" / "is not") by lookup;
+:func:`validator.rules.quotes.polarity_flips` settles the one-auxiliary case ("is" / "is not") by lookup;
 this module is the general shape, tried on the few source sentences that share the claim's words.
 """
 
@@ -25,12 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from validator.text import STOPWORDS, stem
+from validator.text import NEGATIONS, STOPWORDS, stem
 
 _CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "can": "can"}
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*", re.I)
-NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
 _SCOPE_SKIP = frozenset({"longer", "any", "be", "been", "being", "ever", "yet", "a", "an", "the", "at", "all"})
 """Words between a negation and the word it negates ("no longer offered", "not be refunded",
 "not … any")."""

@@ -422,7 +422,7 @@ def _framing(sentences: Sequence[Span], at: int, heading: str | None) -> str:
 
 Settlement = Literal["verbatim", "negation_check", "binding_check"]
 """Decided from the sources alone: a source holds the sentence, holds its negation, or holds it
-said of another person or thing (:mod:`validator.attribution`)."""
+said of another person or thing (:mod:`validator.rules.attribution`)."""
 
 
 @dataclass(frozen=True)
