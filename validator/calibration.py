@@ -326,6 +326,7 @@ def _scored(reports: Sequence[CheckReport], decision: Decision | None) -> np.nda
 
 
 def _summary(grounded: np.ndarray, predicted: np.ndarray) -> dict[str, Any]:
+    """The balanced accuracy of ``predicted`` and its 90% bootstrap interval."""
     low, high = bootstrap_interval(grounded, predicted)
     value = balanced_accuracy(grounded, predicted)
     return {"balanced_accuracy": round(value, 4), "interval_90": [round(low, 4), round(high, 4)]}
@@ -412,29 +413,12 @@ def calibrate(
     """
     if max_missed is not None and max_false_alarms is not None:
         raise InvalidInput("give max_missed or max_false_alarms, not both: each chooses the cut")
-    seen: dict[tuple, int] = {}
-    for i, a in enumerate(answers):
-        seen.setdefault((a.text, tuple(a.sources), a.grounded, a.label), i)
-    duplicates = len(answers) - len(seen)
-    answers, reports = [answers[i] for i in seen.values()], [reports[i] for i in seen.values()]
+    answers, reports, duplicates = _distinct(answers, reports)
     grounded = np.array([a.grounded for a in answers])
     if grounded.all() or not grounded.any():
         raise InvalidInput("calibration needs both grounded and ungrounded answers; the file has only one kind")
     scores = np.array([support_score(r) for r in reports])
-    decided = np.isfinite(scores)
-    counts = {"grounded": int((decided & grounded).sum()), "ungrounded": int((decided & ~grounded).sum())}
-    if min(counts.values()) < MIN_FIT_ROWS:
-        raise InvalidInput(
-            f"calibration needs at least {MIN_FIT_ROWS} distinct grounded and {MIN_FIT_ROWS} distinct ungrounded "
-            f"answers that the model decides; the file has {counts['grounded']} and {counts['ungrounded']} "
-            f"({duplicates} duplicate rows dropped; rows a deterministic check settles do not count)"
-        )
-    warnings = [f"{duplicates} duplicate rows dropped: each distinct row counts once"] if duplicates else []
-    warnings += [
-        f"only {count} {kind} answers the model decides: the fitted cut is noisy below {MIN_ROWS_PER_LABEL} of each"
-        for kind, count in counts.items()
-        if count < MIN_ROWS_PER_LABEL
-    ]
+    counts, warnings = _fit_rows(scores, grounded, duplicates)
     lowest = entailment_floor(label_count)  # a lower cut would pass what an undecided model says
 
     def cut_rule(values: np.ndarray, positive: np.ndarray) -> float:
@@ -448,25 +432,11 @@ def calibrate(
         decision, compared = _learned(reports, grounded, counts, cut_rule, default_entailment)
     chosen = scores if decision is None else _scored(reports, decision)
     entailment = cut_rule(chosen, grounded)
-    contradiction = default_contradiction
-    labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
-    kinds = {answers[i].label for i in labelled}
-    if kinds == {"neutral", "contradiction"}:
-        contra = np.array([contradiction_score(reports[i], entailment, decision) for i in labelled])
-        is_contradiction = np.array([answers[i].label == "contradiction" for i in labelled])
-        contradiction, _ = fit_cut(contra, is_contradiction, default_contradiction)
-    summary = {}
-    for name, cut, values in (("before", default_entailment, scores), ("after", entailment, chosen)):
-        predicted = values >= cut
-        low, high = bootstrap_interval(grounded, predicted)
-        summary[name] = {
-            "entailment_threshold": round(float(cut), 4),
-            "balanced_accuracy": round(balanced_accuracy(grounded, predicted), 4),
-            "interval_90": [round(low, 4), round(high, 4)],
-            "ungrounded_passed": round(float(predicted[~grounded].mean()), 4),
-            "grounded_flagged": round(float((~predicted[grounded]).mean()), 4),
-            "rates": {"grounded_failed": rate(~predicted[grounded]), "ungrounded_passed": rate(predicted[~grounded])},
-        }
+    contradiction = _contradiction_cut(answers, reports, entailment, decision, default_contradiction)
+    summary = {
+        name: _cut_summary(cut, values, grounded)
+        for name, cut, values in (("before", default_entailment, scores), ("after", entailment, chosen))
+    }
     rows = {"grounded": int(grounded.sum()), "ungrounded": int((~grounded).sum())}
     rows |= {label: sum(a.label == label for a in answers) for label in LABELS_3WAY if any(a.label for a in answers)}
     budget = None
@@ -484,6 +454,70 @@ def calibrate(
         decision,
         compared,
     )
+
+
+def _distinct(
+    answers: Sequence[LabelledAnswer], reports: Sequence[CheckReport]
+) -> tuple[list[LabelledAnswer], list[CheckReport], int]:
+    """Each distinct row once (a row copied 20 times is one row), with its report, and how many
+    copies were dropped."""
+    seen: dict[tuple, int] = {}
+    for i, a in enumerate(answers):
+        seen.setdefault((a.text, tuple(a.sources), a.grounded, a.label), i)
+    return [answers[i] for i in seen.values()], [reports[i] for i in seen.values()], len(answers) - len(seen)
+
+
+def _fit_rows(scores: np.ndarray, grounded: np.ndarray, duplicates: int) -> tuple[dict[str, int], list[str]]:
+    """How many rows of each kind the model decides (a finite score), and the warnings to print.
+
+    Raises:
+        InvalidInput: Fewer than :data:`MIN_FIT_ROWS` of either kind.
+    """
+    decided = np.isfinite(scores)
+    counts = {"grounded": int((decided & grounded).sum()), "ungrounded": int((decided & ~grounded).sum())}
+    if min(counts.values()) < MIN_FIT_ROWS:
+        raise InvalidInput(
+            f"calibration needs at least {MIN_FIT_ROWS} distinct grounded and {MIN_FIT_ROWS} distinct ungrounded "
+            f"answers that the model decides; the file has {counts['grounded']} and {counts['ungrounded']} "
+            f"({duplicates} duplicate rows dropped; rows a deterministic check settles do not count)"
+        )
+    warnings = [f"{duplicates} duplicate rows dropped: each distinct row counts once"] if duplicates else []
+    warnings += [
+        f"only {count} {kind} answers the model decides: the fitted cut is noisy below {MIN_ROWS_PER_LABEL} of each"
+        for kind, count in counts.items()
+        if count < MIN_ROWS_PER_LABEL
+    ]
+    return counts, warnings
+
+
+def _contradiction_cut(
+    answers: Sequence[LabelledAnswer],
+    reports: Sequence[CheckReport],
+    entailment: float,
+    decision: Decision | None,
+    default: float,
+) -> float:
+    """The contradiction cut fitted on the rows labelled neutral or contradiction, where the file
+    has both; else ``default`` (a two-way file says nothing of it)."""
+    labelled = [i for i, a in enumerate(answers) if a.label in ("neutral", "contradiction")]
+    if {answers[i].label for i in labelled} != {"neutral", "contradiction"}:
+        return default
+    contra = np.array([contradiction_score(reports[i], entailment, decision) for i in labelled])
+    is_contradiction = np.array([answers[i].label == "contradiction" for i in labelled])
+    return fit_cut(contra, is_contradiction, default)[0]
+
+
+def _cut_summary(cut: float, values: np.ndarray, grounded: np.ndarray) -> dict[str, Any]:
+    """What a cut does on the file: balanced accuracy with its 90% interval, and each kind's
+    error rate."""
+    predicted = values >= cut
+    return {
+        "entailment_threshold": round(float(cut), 4),
+        **_summary(grounded, predicted),
+        "ungrounded_passed": round(float(predicted[~grounded].mean()), 4),
+        "grounded_flagged": round(float((~predicted[grounded]).mean()), 4),
+        "rates": {"grounded_failed": rate(~predicted[grounded]), "ungrounded_passed": rate(predicted[~grounded])},
+    }
 
 
 def _learned(

@@ -21,7 +21,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from validator import defaults
 from validator.batch import parse_row, run_in_process, run_on_ray
@@ -34,6 +34,9 @@ from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.retrieval import RETRIEVALS
 from validator.scorers.base import BACKENDS, model_labels
 from validator.verdicts import FAILABLE_VERDICTS, UNCERTAIN_POLICIES
+
+if TYPE_CHECKING:  # calibration imports scipy: only calibrate pays for it
+    from validator.calibration import Calibration, LabelledAnswer
 
 EXIT_PASS, EXIT_FAIL, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 
@@ -371,15 +374,9 @@ def _write_citations_html(
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
     """Run the check on labelled answers and fit the thresholds (:mod:`validator.calibration`)."""
-    from validator.calibration import LabelledAnswer, calibrate
+    from validator.calibration import calibrate
 
-    answers = []
-    for number, line in _numbered_lines(args.input):
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError) as error:
-            raise InvalidInput(f"{args.input}: line {number} is not JSON: {error!r}") from error
-        answers.append(LabelledAnswer.from_row(row, number))
+    answers = _labelled_answers(args.input)
     if len({a.grounded for a in answers}) < 2:
         raise InvalidInput(f"{args.input}: calibration needs both grounded and ungrounded answers")
     config = config_from(args)
@@ -429,6 +426,31 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(file, indent=2))
         return EXIT_PASS
+    _print_calibration(fitted, args, config.verdicts.review_threshold)
+    return EXIT_PASS
+
+
+def _labelled_answers(path: str) -> list[LabelledAnswer]:
+    """The labelled answers of a JSONL file, one per line.
+
+    Raises:
+        InvalidInput: A line that is not JSON, or not a labelled answer (it names the line).
+    """
+    from validator.calibration import LabelledAnswer
+
+    answers = []
+    for number, line in _numbered_lines(path):
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError) as error:
+            raise InvalidInput(f"{path}: line {number} is not JSON: {error!r}") from error
+        answers.append(LabelledAnswer.from_row(row, number))
+    return answers
+
+
+def _print_calibration(fitted: Calibration, args: argparse.Namespace, review_threshold: float) -> None:
+    """calibrate's table: the cut before and after with what each does on the file, the decision
+    kept, the budget where one was asked, and how to use the settings written."""
     print(
         f"{'':<8} {'entailment cut':>14} {'balanced accuracy (90% interval)':>34} "
         f"{'grounded failed (90% interval)':>32} {'ungrounded passed (90% interval)':>34}"
@@ -450,10 +472,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         f"contradiction cut {fitted.contradiction_threshold:.3f}; 'after' is measured on the rows it was fitted to"
         + (f"\nsettings written to {args.output}: use --settings {args.output}" if args.output else "")
         + "\nto fail only verdicts at least as sure as the review threshold "
-        f"({config.verdicts.review_threshold}) and keep and flag the rest, "
+        f"({review_threshold}) and keep and flag the rest, "
         "check with --uncertain flag (uncertain='flag')"
     )
-    return EXIT_PASS
 
 
 def _shown_decision(compared: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from guardrails.validator_base import (
 )
 
 from validator import defaults, streaming
-from validator.config import CheckerConfig, ValidationMethod
+from validator.config import SETTING_GROUPS, CheckerConfig, ValidationMethod
 from validator.deprecation import RENAMED_SETTINGS, renamed_arguments
 from validator.errors import EmptyAnswer, InvalidInput, NotChecked, check_choice, require_text
 from validator.judge import LLMCallable, ScorerMode
@@ -147,46 +147,13 @@ class ProvenanceNLI(Validator):
         pair_scorer: PairScorerProtocol | None = None,
         **kwargs: Any,
     ) -> None:
+        # every setting, by the group it is in (validator.config.SETTING_GROUPS), first: before any other local
+        given = {name: value for name, value in locals().items() if name in SETTING_GROUPS}
         check_choice("report", report, (None, "html"))
         if not isinstance(repair, bool):
             raise InvalidInput(f"repair must be True or False, got {repair!r}")
         if unknown := sorted(set(kwargs) - GUARDRAILS_KEYWORDS):
             raise TypeError(f"ProvenanceNLI got unexpected keyword arguments {unknown}")
-        given: dict[str, Any] = {  # every setting, by the group it is in (validator.config.SETTING_GROUPS)
-            # model
-            "model_name": model_name,
-            "model_checkpoint_path": model_checkpoint_path,
-            "device": device,
-            "batch_size": batch_size,
-            "backend": backend,
-            "max_length": max_length,
-            "settings_file": settings_file,
-            "inference_endpoint": inference_endpoint,
-            "endpoint_timeout": endpoint_timeout,
-            "pair_scorer": pair_scorer,
-            # verdicts
-            "entailment_threshold": entailment_threshold,
-            "contradiction_threshold": contradiction_threshold,
-            "review_threshold": review_threshold,
-            "fail_on": fail_on,
-            "uncertain": uncertain,
-            # retrieval
-            "top_k": top_k,
-            "retrieval": retrieval,
-            "joint_premise": joint_premise,
-            "query_timeout": query_timeout,
-            "embedding_cache": embedding_cache,
-            # inputs
-            "validation_method": validation_method,
-            "max_text_chars": max_text_chars,
-            "max_source_chars": max_source_chars,
-            # judge
-            "scorer_mode": scorer_mode,
-            "llm_callable": llm_callable,
-            "llm_kwargs": llm_kwargs,
-            "llm_timeout": llm_timeout,
-            "llm_max_concurrency": llm_max_concurrency,
-        }
         super().__init__(on_fail=_on_fail_action(on_fail), report=report, repair=repair, **_recorded(given), **kwargs)
         self._report = report
         self._repair = repair

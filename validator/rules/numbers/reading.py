@@ -346,87 +346,83 @@ def as_written(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
-    """``text`` with number words as digits, and the numbers in it (positions into that text)."""
+    """``text`` with number words as digits, and the numbers in it (positions into that text):
+    dates, numbers in names and vague quantities first, then every other number written in digits
+    (:func:`_in_digits`) or in words (:func:`_in_words`) where none of those stands."""
     original = ordinal_names(text)
     text = in_digits(original)
     numbers = _dates(text)
     numbers += _names(text, original, numbers)
     numbers += _vague(text)
     taken = _covered(numbers, len(text))
-    for match in NUMBER.finditer(text):
-        if 1 in taken[match.start() : match.end()]:
-            continue
-        value = float(match.group("value").replace(",", ""))
-        before, after = neighbours(text, match.start(), match.end())
-        unit, factor = _unit(match, after)
-        if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
-            unit = "ordinal"
-        if unit == "time":
-            hours = value % 12 if match.group("meridiem") else value
-            if (match.group("meridiem") or "").lower().startswith("p"):
-                hours += 12
-            value = hours * 60 + int(match.group("minutes") or 0)
-        digits = match.group("value")
-        if unit == "s" and (seconds := match.group("seconds")):
-            value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
-            digits = seconds  # the last digit written is a second's, or a part of one
-        step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
-        if match.group("scale"):
-            value *= SCALES[match.group("scale").lower()]
-            step *= SCALES[match.group("scale").lower()]
-        if match.group("sign"):
-            value = -value
-        value *= factor
-        shown = as_written(match.group().strip())
-        qualifier = _qualifier(text, match.start(), match.end())
-        if unit == "year" and qualifier is None:
-            qualifier = _time_bound(text, match.start(), match.end(), after)
-        numbers.append(
-            Number(
-                value,
-                unit,
-                before,
-                after,
-                shown,
-                match.start(),
-                match.end(),
-                qualifier,
-                *bounds(value, qualifier),
-                step=0.0 if unit in NOT_ROUNDED else step * factor,
-                scale=factor,
-                ratio=(match.group("percent") or "").lower() == RATIO_PLACEHOLDER,
-            )
-        )
+    numbers += [_in_digits(text, m) for m in NUMBER.finditer(text) if 1 not in taken[m.start() : m.end()]]
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
-    for match in WORD_NUMBER.finditer(masked):
-        if 1 in taken[match.start() : match.end()]:
-            continue
-        before, after = neighbours(text, match.start(), match.end())
-        word = match.group().lower()
-        value = float(WORD_VALUES[word])
-        if after in SCALES:
-            value *= SCALES[after]
-        ordinal = word in ORDINAL_WORDS or before in _IN_A_SEQUENCE
-        unit, factor = ("ordinal", 1.0) if ordinal else unit_of_words(words_after(text, match.end()))
-        value *= factor
-        qualifier = _qualifier(text, match.start(), match.end())
-        numbers.append(
-            Number(
-                value,
-                unit,
-                before,
-                after,
-                match.group(),
-                *match.span(),
-                qualifier,
-                *bounds(value, qualifier),
-                scale=factor,
-            )
-        )
+    numbers += [_in_words(text, m) for m in WORD_NUMBER.finditer(masked) if 1 not in taken[m.start() : m.end()]]
     ordered = _approximations_shared(text, _in_two_units(text, sorted(numbers, key=lambda n: n.start)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return text, tuple(
         replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
+    )
+
+
+def _in_digits(text: str, match: re.Match[str]) -> Number:
+    """The number :data:`NUMBER` matched: its value in its kind's base unit (a clock time in
+    minutes after midnight, a race time in seconds, a scale word multiplied in), the last digit's
+    place it rounds to, and what bounds it."""
+    value = float(match.group("value").replace(",", ""))
+    before, after = neighbours(text, match.start(), match.end())
+    unit, factor = _unit(match, after)
+    if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
+        unit = "ordinal"
+    if unit == "time":
+        hours = value % 12 if match.group("meridiem") else value
+        if (match.group("meridiem") or "").lower().startswith("p"):
+            hours += 12
+        value = hours * 60 + int(match.group("minutes") or 0)
+    digits = match.group("value")
+    if unit == "s" and (seconds := match.group("seconds")):
+        value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
+        digits = seconds  # the last digit written is a second's, or a part of one
+    step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
+    if match.group("scale"):
+        value *= SCALES[match.group("scale").lower()]
+        step *= SCALES[match.group("scale").lower()]
+    if match.group("sign"):
+        value = -value
+    value *= factor
+    qualifier = _qualifier(text, match.start(), match.end())
+    if unit == "year" and qualifier is None:
+        qualifier = _time_bound(text, match.start(), match.end(), after)
+    return Number(
+        value,
+        unit,
+        before,
+        after,
+        as_written(match.group().strip()),
+        match.start(),
+        match.end(),
+        qualifier,
+        *bounds(value, qualifier),
+        step=0.0 if unit in NOT_ROUNDED else step * factor,
+        scale=factor,
+        ratio=(match.group("percent") or "").lower() == RATIO_PLACEHOLDER,
+    )
+
+
+def _in_words(text: str, match: re.Match[str]) -> Number:
+    """The number word :data:`WORD_NUMBER` matched that text2num left as a word ("one", "first"),
+    with a scale word after it multiplied in and its unit read from the words after it."""
+    before, after = neighbours(text, match.start(), match.end())
+    word = match.group().lower()
+    value = float(WORD_VALUES[word])
+    if after in SCALES:
+        value *= SCALES[after]
+    ordinal = word in ORDINAL_WORDS or before in _IN_A_SEQUENCE
+    unit, factor = ("ordinal", 1.0) if ordinal else unit_of_words(words_after(text, match.end()))
+    value *= factor
+    qualifier = _qualifier(text, match.start(), match.end())
+    return Number(
+        value, unit, before, after, match.group(), *match.span(), qualifier, *bounds(value, qualifier), scale=factor
     )
 
 
