@@ -59,6 +59,11 @@ def test_folding_leaves_no_character_a_reader_cannot_see_or_encode(text: str) ->
     folded.encode("utf-8")  # a lone surrogate is the replacement character
 
 
+def test_ascii_text_needs_no_folding_so_it_is_returned_as_it_is() -> None:
+    # fold_typography's fast path: every character it folds is outside ASCII
+    assert all(not character.isascii() for character in [*FOLDS, *INVISIBLE])
+
+
 def test_the_fix_keeps_the_users_own_characters() -> None:
     answer = "The tower\u2019s lift opened in 1889. It\u2019s 500 metres tall."
     guard = Guard().use(ProvenanceNLI(on_fail="fix"))
