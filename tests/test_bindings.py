@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.citations import Citation, CitationChecker
+from validator.rules.bindings import described_apart
 from validator.rules.numbers import check_numbers
 
 DARWIN = "Darwin wrote On the Origin of Species. Melville wrote Moby-Dick."
@@ -364,3 +365,61 @@ def test_a_query_function_passage_that_points_back_is_not_joined_to_another_subj
     result = guard.validate("The Bosco Verticale was completed in 1931.", metadata={"query_function": retrieve})
     assert not outcome(result).validation_passed
     assert only(last_result(guard))["verdict"] != "supported"
+
+
+DEEDS = [
+    ("prescribed the antibiotics", "examined the child"),
+    ("recalled the frozen spinach", "sells frozen spinach in twelve states"),
+    ("dismissed the appeal", "heard the opening arguments"),
+    ("signed the lease", "visited the warehouse"),
+]
+NAMED = ["Dr Amara Osei", "Judge Mary Hall", "Professor Ines Liu", "Mayor Ana Ruiz", "Acme Foods", "Senator Tom Cole"]
+ANOTHER = ["A rival firm", "Another company", "Some analysts", "Its supplier", "Her colleague", "Their lawyer"]
+OTHER_ROLE = {"Dr": "The nurse", "Judge": "The appeals court", "Professor": "A graduate student", "Mayor": "Her deputy"}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(NAMED), st.sampled_from(ANOTHER), st.sampled_from(DEEDS))
+def test_what_a_source_says_of_something_it_describes_as_another_is_not_the_named_ones(
+    rules_alone: Guard, named: str, another: str, deeds: tuple[str, str]
+) -> None:
+    """ "Acme Foods recalled X." is not vouched for by "Acme Foods sells X. A rival firm recalled
+    X.", whatever a judge says: the subject that did it is introduced as another ("A…",
+    "Another…", "Some…") or related to the named one ("Its supplier…", "Her colleague…")."""
+    deed, own = deeds
+    rules_alone.validate(f"{named} {deed}.", metadata={"sources": [f"{named} {own}. {another} {deed} last week."]})
+    [sentence] = sentences_of(last_result(rules_alone))
+    assert sentence["verdict"] != "supported" and sentence["method"] == "binding_check", sentence
+
+
+@pytest.mark.parametrize(("title", "other"), OTHER_ROLE.items())
+def test_a_role_other_than_the_named_persons_title_is_someone_else(title: str, other: str) -> None:
+    """Through the bundled model, which reads "The nurse prescribed…" after "Dr Amara Osei…" as
+    her (0.84 supported before the rule knew a title's role)."""
+    source = f"{title} Amara Osei examined the child. {other} prescribed the antibiotics."
+    passed, [sentence] = check_answer(f"{title} Amara Osei prescribed the antibiotics.", [source])
+    assert not passed and sentence["verdict"] != "supported", sentence
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        (
+            "Dr Amara Osei prescribed the antibiotics.",
+            "Dr Amara Osei examined the child. She prescribed the antibiotics.",
+        ),
+        (
+            "Dr Amara Osei prescribed the antibiotics.",
+            "Dr Amara Osei examined the child. The doctor prescribed the antibiotics.",
+        ),
+        (
+            "Acme Foods recalled the frozen spinach.",
+            "Acme Foods sells spinach. The company recalled the frozen spinach.",
+        ),
+        ("Acme's shares fell 5% on Monday.", "Acme reported a loss. Its shares fell 5% on Monday."),
+        ("Terrill Newman is running for governor.", "A man is running for governor. Terrill Newman filed on Monday."),
+    ],
+    ids=["pronoun", "the-title's-role", "a-company-as-the-company", "its-own-shares", "introduced-then-named"],
+)
+def test_a_description_that_may_be_the_named_subject_is_left_to_the_model(answer: str, source: str) -> None:
+    assert not described_apart(answer, source)

@@ -49,6 +49,7 @@ _TITLES = frozenset(
 sentences with "Mr" in their subjects are not about one person, nor is one about someone else."""
 
 
+@lru_cache(maxsize=8192)
 def terms(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The names (capitalized words that are not stopwords or titles) and all the content words of
     ``text``, stemmed and case-folded; a hyphenated name counts by its parts ("Moby-Dick")."""
@@ -259,6 +260,169 @@ def _what_it_is_about(
     return (sentence.subject - claim_common) or (sentence.opening - claim_common)
 
 
+_ANOTHER = re.compile(
+    r"^(?:(?P<indefinite>(?i:an?|another|some|several|many|other|one\s+of\s+\w+))"
+    r"|(?P<possessive>(?i:its|his|her|their))|(?P<definite>(?i:the)))\s+(?P<words>(?:[\w-]+\s+){0,2}[\w-]+)"
+)
+"""A sentence that opens with a subject describing something by a common noun, and how: one it
+introduces ("A rival firm recalled…", "Another company…", "Some analysts…"), one it relates to
+what came before ("Its supplier…", "Her colleague…"), or a definite one ("The nurse…"); the first
+three words after the determiner, among them the noun and perhaps the verb. Not one a name owns
+("Clermont Auvergne's former full back ran amok" is how news describes the player it named)."""
+
+ROLE_TITLES = {
+    "dr": "doctor",
+    "prof": "professor",
+    "gov": "governor",
+    "sen": "senator",
+    "rep": "representative",
+    "gen": "general",
+    "col": "colonel",
+    "capt": "captain",
+    "lt": "lieutenant",
+    "sgt": "sergeant",
+    "det": "detective",
+    "insp": "inspector",
+    "rev": "reverend",
+    "pres": "president",
+}
+"""Titles written short and the role each names: "Dr Osei" is a doctor, so "The doctor…" may be
+her, and "The nurse…" is someone else."""
+_ROLES = frozenset(
+    [
+        *ROLE_TITLES.values(),
+        *[
+            "judge",
+            "justice",
+            "senator",
+            "mayor",
+            "governor",
+            "president",
+            "chancellor",
+            "minister",
+            "premier",
+            "king",
+            "queen",
+            "prince",
+            "princess",
+            "captain",
+            "general",
+            "colonel",
+            "admiral",
+            "sergeant",
+            "officer",
+            "detective",
+            "inspector",
+            "constable",
+            "sheriff",
+            "nurse",
+            "chef",
+            "coach",
+            "principal",
+            "dean",
+            "bishop",
+            "archbishop",
+            "rabbi",
+            "imam",
+            "pastor",
+            "father",
+            "sister",
+            "brother",
+            "ambassador",
+            "commissioner",
+            "councillor",
+            "councilman",
+            "alderman",
+            "director",
+            "chairman",
+            "chairwoman",
+            "chair",
+        ],
+    ]
+)
+"""Titles a person's name is written after ("Judge Mary Hall", "Mayor Ruiz"): each names the
+person's role, so a sentence about "the judge" may be about her, one about "the appeals court" is
+not. Kept as data: a closed class of honorifics, not a list of cases."""
+
+
+def _named(claim: str) -> tuple[frozenset[str], frozenset[str], str | None]:
+    """The claim's opening name (its run of capitalised words) as the names it holds and the
+    roles its titles give it, and the first content word after it (its verb, most often),
+    stemmed: ({"amara", "osei"}, {"doctor"}, "prescrib") for "Dr Amara Osei prescribed…"."""
+    names: set[str] = set()
+    roles: set[str] = set()
+    tokens = _TOKEN.findall(_LABEL.sub("", claim))
+    if tokens[:1] and tokens[0].lower() in STOPWORDS and tokens[0].lower() != "the":
+        return frozenset(), frozenset(), None  # "On Tuesday he…" opens with when, not with whom
+    for i, token in enumerate(tokens):
+        folded = token.lower()
+        if not token[:1].isupper():
+            after = (t.lower() for t in tokens[i:] if t[:1].islower() and t.lower() not in STOPWORDS)
+            return frozenset(names), frozenset(roles), next((stem(t) for t in after), None)
+        if (role := ROLE_TITLES.get(folded, folded)) in _ROLES:
+            roles.add(stem(role))
+        elif folded not in _TITLES and folded not in STOPWORDS:
+            names.add(stem(folded))
+    return frozenset(names), frozenset(roles), None
+
+
+NAME_FORM = 5
+"""The letters two words must open alike to be one name written two ways ("Japan", "Japanese"):
+fewer would make "Ana" the "analysts"."""
+
+
+def described_apart(claim: str, premise: str) -> bool:
+    """Whether ``premise`` lends the claim what it says of its named subject only from a sentence
+    about something else that it describes by a common noun: one that sentence introduces ("A rival
+    firm recalled…", "Another company…") or relates to what came before ("Its supplier recalled…",
+    "Her colleague prescribed…"), or a definite one whose words are not the named subject's role
+    ("The nurse prescribed…" where the claim says "Dr Amara Osei prescribed…": "Dr" is a
+    doctor). Only a sentence after the premise names the subject: news introduces someone
+    before naming them ("A man vying to become governor has changed his name… Terrill Newman…").
+    A definite description of a subject whose role nothing says ("The company recalled…"
+    for "Acme Foods recalled…") may be a back reference, and is left to the rest of the rule.
+
+    The describing sentence lends the claim what it says when it holds the claim's first word
+    after its name (its verb, most often: "recalled"), which none of the premise's sentences
+    naming the subject holds, and the claim does not itself write the describing words
+    (:func:`_describing`): a sentence that lends only an object ("A ball of lightning then
+    appeared" for "Loganair flight struck by lightning") is the binding rule's, below."""
+    subject, roles, verb = _named(claim)  # "another senator" does not name Senator Cole
+    subject -= _lower_case_stems(premise)  # "Officials said…" names no one where "officials" is written
+    if not subject or verb is None:
+        return False
+    names, words = terms(claim)
+    texts = [span.text.strip() for span in split_source_sentences(premise)]
+    naming = [i for i, t in enumerate(texts) if subject & terms(t)[1]]
+    if not naming or any(verb in terms(texts[i])[1] for i in naming):
+        return False
+    for text in texts[naming[0] + 1 :]:  # a description before the name may introduce it ("A man…")
+        if verb not in terms(text)[1]:
+            continue
+        opening = _ANOTHER.match(_LABEL.sub("", text))
+        described = _describing(opening.group("words"), words - names) if opening else frozenset()
+        if not described or (opening and opening.group("definite") and (not roles or roles & described)):
+            continue
+        if any(a[:NAME_FORM] == b[:NAME_FORM] for a in described for b in subject if min(len(a), len(b)) >= NAME_FORM):
+            continue  # a description that names the subject in another form ("A Japan Railway maglev train")
+        return True
+    return False
+
+
+def _describing(opening: str, claim_words: frozenset[str]) -> frozenset[str]:
+    """The words of a subject's ``opening`` before the first the claim writes (its verb, most
+    often): "rival firm" of "rival firm recalled"; none where the claim writes the first
+    ("shares" of "Its shares fell", for "Acme's shares fell"), as the claim says the same of it."""
+    described = set()
+    for token in opening.split():
+        stemmed = stem(token.lower())
+        if stemmed in claim_words:
+            break
+        if token.lower() not in STOPWORDS:
+            described.add(stemmed)
+    return frozenset(described)
+
+
 def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Sequence[str] | None = None) -> bool:
     """Whether ``premise`` holds the words of ``claim`` (read in context) only by fusing sentences
     that nothing links (see the module docstring): the claim's subject is named only in one group
@@ -275,6 +439,8 @@ def fused(claim: str, premise: str, evidence: Sequence[str] = (), sources: Seque
     clauses = [clause for clause in claim.split(";") if clause.strip()]
     if len(clauses) > 1:
         return any(fused(clause, premise, evidence, sources) for clause in clauses)
+    if described_apart(claim, premise):
+        return True
     sentences = _sentences(premise)
     # a capital that the evidence or its sources write in lower case is no name ("Officers are…")
     common = _lower_case_stems(premise).union(
