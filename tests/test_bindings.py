@@ -423,3 +423,21 @@ def test_a_role_other_than_the_named_persons_title_is_someone_else(title: str, o
 )
 def test_a_description_that_may_be_the_named_subject_is_left_to_the_model(answer: str, source: str) -> None:
     assert not described_apart(answer, source)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from(["Baker", "Smith", "Fisher", "Cook", "Mason", "Potter", "Miller", "Judge", "Carpenter"]),
+    st.sampled_from(["The", "A"]),
+    st.sampled_from([("repaired the chapel roof", "retired in May"), ("won the county prize", "moved to Leeds")]),
+)
+def test_a_surname_the_source_writes_as_a_common_noun_is_not_vouched_for_by_it(
+    rules_alone: Guard, surname: str, article: str, deeds: tuple[str, str]
+) -> None:
+    """ "Baker repaired the roof." is not vouched for by "Amy Baker retired. The baker repaired the
+    roof.": the source names Amy Baker and, apart, a baker."""
+    deed, own = deeds
+    source = f"Amy {surname} {own}. {article} {surname.lower()} {deed}."
+    rules_alone.validate(f"{surname} {deed}.", metadata={"sources": [source]})
+    [sentence] = sentences_of(last_result(rules_alone))
+    assert sentence["verdict"] != "supported" and sentence["method"] == "binding_check", sentence

@@ -359,7 +359,8 @@ def _named(claim: str) -> tuple[frozenset[str], frozenset[str], str | None]:
         if not token[:1].isupper():
             after = (t.lower() for t in tokens[i:] if t[:1].islower() and t.lower() not in STOPWORDS)
             return frozenset(names), frozenset(roles), next((stem(t) for t in after), None)
-        if (role := ROLE_TITLES.get(folded, folded)) in _ROLES:
+        titled = tokens[i + 1 : i + 2] and tokens[i + 1][:1].isupper()  # "Judge Mary Hall", not "Judge"
+        if (role := ROLE_TITLES.get(folded, folded)) in _ROLES and titled:
             roles.add(stem(role))
         elif folded not in _TITLES and folded not in STOPWORDS:
             names.add(stem(folded))
@@ -393,7 +394,7 @@ def described_apart(claim: str, premise: str) -> bool:
         return False
     names, words = terms(claim)
     texts = [span.text.strip() for span in split_source_sentences(premise)]
-    naming = [i for i, t in enumerate(texts) if subject & terms(t)[1]]
+    naming = [i for i, t in enumerate(texts) if subject & terms(t)[0]]
     if not naming or any(verb in terms(texts[i])[1] for i in naming):
         return False
     for text in texts[naming[0] + 1 :]:  # a description before the name may introduce it ("A man…")
@@ -401,6 +402,8 @@ def described_apart(claim: str, premise: str) -> bool:
             continue
         opening = _ANOTHER.match(_LABEL.sub("", text))
         described = _describing(opening.group("words"), words - names) if opening else frozenset()
+        if described & subject:  # the name as a common noun: "The baker…" after "Amy Baker…"
+            return True
         if not described or (opening and opening.group("definite") and (not roles or roles & described)):
             continue
         if any(a[:NAME_FORM] == b[:NAME_FORM] for a in described for b in subject if min(len(a), len(b)) >= NAME_FORM):
