@@ -647,3 +647,42 @@ def test_a_guard_fails_a_clause_whose_values_the_evidence_gives_to_two_things() 
     passed, [sentence] = check_answer("Leeds has 10 doctors and 2 nurses.", [source])
     assert not passed and sentence["method"] == "number_check" and "2" in sentence["note"]
     assert check_answer("Leeds has 10 doctors and 1 nurse.", [source])[0]
+
+
+AGES = [
+    ("Maria Lopez, 34, was promoted.", "Maria Lopez was promoted on Friday, her manager, 34, said.", "unsupported"),
+    ("Tom Reed, 52, opened the shop.", "Tom Reed opened the shop with his landlord, 52, in March.", "unsupported"),
+    ("The driver, 45, was arrested.", "The driver was arrested after the passenger, 45, called police.", "unsupported"),
+    ("Kofi Mensah, 61, won the prize.", "Kofi Mensah won the prize; his coach, 61, was in the crowd.", "unsupported"),
+    ("Lesley Conman, 12, was targeted.", "Lesley Conman's daughter Abbie, 12, was targeted.", "unsupported"),
+    ("Maria Lopez, 34, was promoted.", "Maria Lopez, 34, was promoted on Friday.", None),
+    ("Ronaldo, 34, scored twice.", "Ronaldo scored twice. The striker, 34, was substituted.", None),
+    ("Maria Lopez, 34, was promoted.", "Maria Lopez was promoted. The 34-year-old joined in 2010.", None),
+    ("Jane Laut, 57, died.", "Laut, 57, died on Monday.", None),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "expected"), AGES, ids=[e[:40] for _, e, _ in AGES])
+def test_an_age_set_off_after_someone_is_theirs(claim: str, evidence: str, expected: str | None) -> None:
+    assert number_verdict(claim, evidence) == expected
+
+
+@given(
+    st.sampled_from(["Maria Lopez", "Tom Reed", "Kofi Mensah", "Aiko Sato"]),
+    st.sampled_from(["her manager", "his landlord", "their lawyer", "a neighbour", "an onlooker", "Sam Okoro"]),
+    st.integers(18, 90),
+    st.sampled_from(["was promoted on Friday", "opened the bakery", "won the appeal"]),
+)
+def test_an_age_the_evidence_sets_off_after_another_is_never_the_named_ones(
+    named: str, other: str, age: int, deed: str
+) -> None:
+    evidence = f"{named} {deed}, {other}, {age}, said."
+    assert number_verdict(f"{named}, {age}, {deed}.", evidence) == "unsupported"
+    assert number_verdict(f"{named}, {age}, {deed}.", f"{named}, {age}, {deed}.") is None
+
+
+def test_a_guard_fails_an_age_taken_from_someone_set_beside_the_named_person() -> None:
+    passed, [sentence] = check_answer(
+        "Maria Lopez, 34, was promoted.", ["Maria Lopez was promoted on Friday, her manager, 34, said."]
+    )
+    assert not passed and sentence["method"] == "number_check", sentence

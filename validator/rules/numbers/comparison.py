@@ -12,6 +12,7 @@ from typing import Literal
 
 from validator.context import subject_of
 from validator.rules.identifiers import check_identifiers
+from validator.rules.numbers.ages import check_ages
 from validator.rules.numbers.clauses import Segment, claim_segments, content_words, evidence_segments, named_subject_of
 from validator.rules.numbers.derivations import Worked, a_change, counts_another, derivation, led_to, numbers_by_place
 from validator.rules.numbers.ends import check_ends
@@ -99,13 +100,17 @@ def check_numbers(
     # identifiers are labels, compared as strings before any value is read (validator.rules.identifiers)
     if (exact := check_identifiers(own if own is not None else sentence, sources or passages)) is not None:
         return NumberFinding(*exact)
-    # a time said to open or close a span is vouched for only by that end of it (rules.numbers.ends)
-    if (end := check_ends(own if own is not None else sentence, passages)) is not None:
-        return NumberFinding(*end)
     finding = _check(sentence, evidence_segments(passages), own)
-    if finding is not None and sources and _check(sentence, evidence_segments(sources), own) is None:
-        return None
-    return finding
+    if finding is not None:
+        return None if sources and _check(sentence, evidence_segments(sources), own) is None else finding
+    # values it holds, then whose they are: a time said to open or close a span is vouched for
+    # only by that end of it (rules.numbers.ends), an age set off after someone only by theirs
+    # (rules.numbers.ages)
+    stated = own if own is not None else sentence
+    for owned in (check_ends(stated, passages), check_ages(stated, passages)):
+        if owned is not None:
+            return NumberFinding(*owned)
+    return None
 
 
 @dataclass(frozen=True)
