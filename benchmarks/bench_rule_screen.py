@@ -64,11 +64,12 @@ def main() -> None:
     args = parser.parse_args()
     every = {
         **sets(EVAL, args.cache),
-        "VitaminC test": pair_items(args.data / "test.jsonl"),
         "CAD-SNLI test": pair_items(args.data / "cad_snli_test.jsonl"),
         "CLIMATE-FEVER": pair_items(EVAL / "climate_fever" / "all.jsonl"),
         "HealthVer test": pair_items(EVAL / "healthver" / "test.jsonl"),
     }
+    if (vitaminc := args.data / "test.jsonl").exists():  # only where it is cached: no longer downloadable
+        every["VitaminC test"] = pair_items(vitaminc)
     with args.out.open("w") as out:
         for name, load in every.items():
             for sources, text, grounded in sample(load(), args.per_set, args.seed):
