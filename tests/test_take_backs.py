@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 
@@ -72,3 +74,28 @@ def test_the_reported_take_backs_fail(back: str) -> None:
 def test_a_copy_the_source_goes_on_from_is_still_settled(fact: str, going_on: str) -> None:
     result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [f"{fact} {going_on}"]})
     assert result.metadata["provenance_nli"]["sentences"][0]["method"] == "verbatim"  # type: ignore[index]
+
+
+UNTRUE_HEADINGS = ["Myths", "Rumours", "Debunked", "Disputed", "Tall tales", "Retracted statements", "Not true"]
+NEUTRAL_HEADINGS = ["Features", "Key facts", "Timeline", "Highlights"]
+HEADING_STYLES = ["{}:", "## {}", "**{}**", "### {}", "{}:\n"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(FACTS), st.sampled_from(UNTRUE_HEADINGS), st.sampled_from(HEADING_STYLES), st.booleans())
+def test_an_item_under_a_heading_that_calls_it_untrue_fails(fact: str, heading: str, style: str, bullet: bool) -> None:
+    """With or without a bullet, under a label or a Markdown or bold heading: the item is what the
+    source says is untrue, and no passage holding it may support it (``framing_check``)."""
+    item = f"- {fact}" if bullet else fact
+    source = f"The harbour has a long history.\n\n{style.format(heading)}\n{item}\nThe lamp was lit by a trained cat."
+    result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
+    assert result.outcome == "fail", result.metadata
+
+
+@pytest.mark.parametrize("heading", NEUTRAL_HEADINGS)
+@pytest.mark.parametrize("style", ["{}:", "## {}", "**{}**"])
+def test_an_item_under_a_heading_that_does_not_deny_it_is_not_disowned(heading: str, style: str) -> None:
+    fact = FACTS[0]
+    source = f"The harbour has a long history.\n\n{style.format(heading)}\n{fact}\nA plaque marks the spot today."
+    result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
+    assert result.metadata["provenance_nli"]["sentences"][0]["method"] != "framing_check"  # type: ignore[index]

@@ -28,10 +28,24 @@ _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
 MIN_QUOTE_WORDS = 5
 
 
+_HEADING_LINE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*?)[ \t#]*|(?P<mark>\*\*|__)(?P<bold>[^\n]*?)(?P=mark)[ \t]*)$", re.M
+)
+"""A line that is a heading, in Markdown ("## Myths") or bold alone ("**Myths**")."""
+
+
+def _as_label(match: re.Match[str]) -> str:
+    """A heading line written as the label it is ("Myths:"), so the lines under it read as its items
+    once line breaks are folded, as they do under "Myths:" (:meth:`VerbatimHaystack._frame`)."""
+    heading = (match.group("hashed") or match.group("bold") or "").strip()
+    return heading if not heading or heading[-1] in ".!?:" else heading + ":"
+
+
 def normalize(text: str) -> str:
     """Fold the differences that copying text introduces (typography, :func:`validator.text.fold_typography`;
-    line wraps and words hyphenated across them; runs of space), so a verbatim quote still matches."""
-    return fold_space(_LINE_END_HYPHEN.sub(r"\1\2", fold_typography(text)))
+    line wraps and words hyphenated across them; runs of space; a heading's Markdown), so a
+    verbatim quote still matches."""
+    return fold_space(_HEADING_LINE.sub(_as_label, _LINE_END_HYPHEN.sub(r"\1\2", fold_typography(text))))
 
 
 def fold_space(text: str) -> str:
@@ -310,12 +324,14 @@ class VerbatimHaystack:
                 continue
             span = sentences[at]
             marker = _LIST_MARKER.match(self.normalized, span.start)
-            item_start = _ITEM_IN_SENTENCE.search(span.text)
+            item_start = _ITEM_IN_SENTENCE.search(span.text) or _LABELLED_ITEM.match(span.text)
             opens_item = item_start is not None and start == span.start + item_start.end()
             if (start in (span.start, marker.end() if marker else span.start) or opens_item) and (
                 lead_in or span.end <= end
             ):
-                heading = span.text[: item_start.start() + 1] if item_start is not None and opens_item else None
+                heading = (
+                    span.text[: span.text.index(":", item_start.start()) + 1] if item_start and opens_item else None
+                )
                 return _framing(sentences, at, heading)
         return None  # inside a sentence of the source, or a prefix of one
 
@@ -392,8 +408,14 @@ _FRAMES = re.compile(
 _ITEM_IN_SENTENCE = re.compile(r":\s+" + _MARKER + r"\s+", re.I)
 """A heading and the first item of its list, cut by the splitter as one sentence
 ("Misconceptions about the dam: - The dam was finished in 1931.")."""
-_UNTRUE_FRAME = re.compile(rf"\b{_UNTRUE}\b", re.I)
-"""A frame that says what follows is untrue ("Common misconceptions about the dam:", "Myths.")."""
+_LABELLED_ITEM = re.compile(r"(?:[^\s.!?:]+ ){0,5}[^\s.!?:]+:\s+(?=\S)")
+"""A short label and the sentence after it, which the splitter cut as one where a line break
+stood between them and no list marker ("Myths: The keeper rescued forty sailors." of "Myths:" on
+a line of its own): the sentence is an item under the label."""
+_UNTRUE_FRAME = re.compile(rf"\b(?:{_UNTRUE}|{_REFUTED}|(?:tall|old wives'?) tales?)\b", re.I)
+"""A frame that says what follows is untrue ("Common misconceptions about the dam:", "Myths.",
+"Debunked:", "Retracted statements:", "Tall tales:"): words that deny a statement, and verbs
+that take one back, which a heading applies to its items."""
 
 
 def _framing(sentences: Sequence[Span], at: int, heading: str | None) -> str:
