@@ -16,7 +16,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
-from validator.rules.numbers import check_numbers
+from validator.rules.numbers import check_numbers, find_numbers
 from validator.rules.numbers.units import measure
 
 
@@ -762,3 +762,22 @@ def test_a_count_of_another_thing_or_a_numbered_name_is_not_vouched(claim: str, 
 )
 def test_the_same_count_or_name_reworded_is_vouched(claim: str, evidence: str) -> None:
     assert check_numbers(claim, evidence) is None
+
+
+NAMED_READINGS = [
+    ("The train leaves at noon.", [(720.0, "time")]),
+    ("It ends at 12 noon.", [(720.0, "time")]),
+    ("The market opens at midday.", [(720.0, "time")]),
+    ("The doors close at midnight.", [(0.0, "time")]),
+    ("He worked all afternoon.", []),
+    ("The scene is in Chapter IV.", [(4.0, "ordinal")]),
+    ("Part II covers the war.", [(2.0, "ordinal")]),
+    ("Henry VIII married six times.", [(8.0, "name:henry"), (6.0, None)]),
+]
+
+
+@pytest.mark.parametrize(("text", "values"), NAMED_READINGS, ids=[t for t, _ in NAMED_READINGS])
+def test_times_known_by_name_and_roman_numerals_of_a_sequence(text: str, values: list) -> None:
+    """A time known by name is a clock time ("noon" is 12:00); a Roman numeral after a noun of a
+    sequence is its ordinal, as digits there are ("Chapter IV" is "Chapter 4", not a name)."""
+    assert [(n.value, n.unit) for n in find_numbers(text)] == values

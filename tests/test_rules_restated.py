@@ -15,6 +15,10 @@ RESTATED = [
     ("The project cost 1bn dollars.", "The project cost one billion dollars."),
     ("The museum reopened on 12 June 2021 after repairs.", "The museum reopened on June 12, 2021 after repairs."),
     ("The race covers 42.2 km.", "The race covers 42.2 kilometres."),
+    ("The ceremony starts at noon.", "The ceremony starts at 12:00."),
+    ("The office opens at 12 midnight.", "The office opens at 00:00."),
+    ("The scene is in Chapter IV.", "The scene is in Chapter 4."),
+    ("Part II covers the war.", "Part 2 covers the war."),
 ]
 WRONG = [
     ("The sale starts on 2024-03-06.", "The sale starts on 5 March 2024."),
@@ -22,6 +26,8 @@ WRONG = [
     ("The flight takes 3.5 hours.", "The flight takes two and a half hours."),
     ("The project cost 2bn dollars.", "The project cost one billion dollars."),
     ("The museum reopened on 13 June 2021 after repairs.", "The museum reopened on June 12, 2021 after repairs."),
+    ("The ceremony starts at noon.", "The ceremony starts at 13:00."),
+    ("The scene is in Chapter IV.", "The scene is in Chapter 5."),
 ]
 WORD_OFF = [
     ("The museum closed on 12 June 2021 after repairs.", "The museum reopened on June 12, 2021 after repairs."),
@@ -49,4 +55,4 @@ def test_one_word_besides_the_values_off_is_not_a_restatement(claim: str, source
 
 
 def test_a_run_with_no_value_the_reader_reads_is_left_to_the_model() -> None:
-    assert restated("The ceremony starts at noon.", ["The ceremony starts at 12:00."]) is None
+    assert restated("The ceremony starts soon.", ["The ceremony starts at 12:00."]) is None

@@ -9,7 +9,7 @@ evidence sentence word for word except in runs that each hold a value the reader
 sides, and the number rule vouches for every value of it against that sentence, it is supported
 as a copy is.
 
-Only the values may differ: a run that holds no value the reader reads ("noon" against "12:00"),
+Only the values may differ: a run that holds no value the reader reads ("soon" against "12:00"),
 or more than :data:`MAX_RUN_TOKENS` tokens, leaves the sentence to the model.
 """
 
@@ -28,7 +28,7 @@ _WRITTEN_WITH = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
     "million billion trillion bn mn m k half halves quarter quarters third thirds and a an point per cent "
-    "percent pc am pm p "
+    "percent pc am pm p noon midday midnight "
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec st nd rd th "
     "second seconds minute minutes hour hours hr hrs day days week weeks month months year years "
@@ -37,6 +37,8 @@ _WRITTEN_WITH = (
     "dollar dollars usd euro euros eur gbp yen yuan rupee rupees"
 )
 VALUE_WORDS = frozenset(_WRITTEN_WITH.split())
+_ROMAN = re.compile(r"[ivxlcdm]+")
+"""A Roman numeral, folded ("iv" of "Chapter IV"): a value too, where the reader reads one."""
 """Words a value may be written with (number words, months, units, currencies): the only words
 but digits and punctuation the two runs may differ in. "1,200 adults" is not "1200 people"."""
 
@@ -66,9 +68,11 @@ def _values_apart(claim: str, ours: list[tuple[str, int, int]], sentence: str) -
     for a0, a1, b0, b1 in runs:
         if not (0 < a1 - a0 <= MAX_RUN_TOKENS and 0 < b1 - b0 <= MAX_RUN_TOKENS):
             return False
-        words = {t for t, _, _ in ours[a0:a1] + theirs[b0:b1] if t.isalpha()}
+        words = {t for t, _, _ in ours[a0:a1] + theirs[b0:b1] if t.isalpha() and not _ROMAN.fullmatch(t)}
         if not words <= VALUE_WORDS:
             return False
+        # read with the word before, which both write alike: "Chapter IV" is a value, "IV" alone is not
+        a0, b0 = (a0 - 1, b0 - 1) if a0 and b0 else (a0, b0)
         mine, other = claim[ours[a0][1] : ours[a1 - 1][2]], sentence[theirs[b0][1] : theirs[b1 - 1][2]]
         if not (find_numbers(mine) and find_numbers(other)):
             return False

@@ -114,6 +114,11 @@ TOKEN = re.compile(rf"[^\W\d_]+|%|{SIGN}")
 WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
 
+NAMED_TIMES = {"noon": 12 * 60, "midday": 12 * 60, "midnight": 0}
+"""Times of day known by name, in minutes after midnight, as a clock time reads ("noon" is "12:00")."""
+NAMED_TIME = re.compile(r"\b(?:12\s*)?(?P<name>" + "|".join(NAMED_TIMES) + r")\b", re.I)
+"""A time known by name, "12 noon" and "12 midnight" too (one time, not a count and a time)."""
+
 VAGUE = {
     "a couple": (2.0, 3.0),
     "dozens": (24.0, 143.0),

@@ -22,6 +22,8 @@ from validator.rules.numbers.lexicon import (
     MONTHS,
     NAME_THEN_NUMBER,
     NAME_WITH_DIGITS,
+    NAMED_TIME,
+    NAMED_TIMES,
     NOT_A_BOUND_AFTER,
     NOT_A_NUMBER,
     NUMBER,
@@ -264,7 +266,8 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
             digits = match.group("digits")
             value = float(digits) if digits.isdigit() else float(_roman(digits))
             before, after = neighbours(text, match.start(), match.end())
-            found.append(Number(value, f"name:{stem}", before, after, match.group(), match.start(), match.end()))
+            unit = "ordinal" if stem in _IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
+            found.append(Number(value, unit, before, after, match.group(), match.start(), match.end()))
             _cover(covered, match.start(), match.end())
     return found
 
@@ -281,6 +284,14 @@ def _covered(numbers: Sequence[Number], size: int) -> bytearray:
     for n in numbers:
         _cover(covered, n.start, n.end)
     return covered
+
+
+def _named_times(text: str) -> list[Number]:
+    """Times of day known by name (:data:`NAMED_TIMES`: "noon", "12 midnight"), as clock times."""
+    return [
+        Number(float(NAMED_TIMES[m.group("name").lower()]), "time", *neighbours(text, *m.span()), m.group(), *m.span())
+        for m in NAMED_TIME.finditer(text)
+    ]
 
 
 def _vague(text: str) -> list[Number]:
@@ -354,6 +365,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     numbers = _dates(text)
     numbers += _names(text, original, numbers)
     numbers += _vague(text)
+    numbers += _named_times(text)
     taken = _covered(numbers, len(text))
     numbers += [_in_digits(text, m) for m in NUMBER.finditer(text) if 1 not in taken[m.start() : m.end()]]
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
