@@ -149,10 +149,13 @@ def test_threads_splitting_at_once_get_what_one_thread_gets(split: Splitter) -> 
         ),
         ("Release notes are below.Version 3 adds search.", ["Release notes are below.", "Version 3 adds search."]),
         ("The clinic moved.Dr. Okafor now works in Leeds.", ["The clinic moved.", "Dr. Okafor now works in Leeds."]),
+        ("The clinic opened in 2001.It has 12 doctors.", ["The clinic opened in 2001.", "It has 12 doctors."]),
+        ("Pi is about 3.14.It never ends.", ["Pi is about 3.14.", "It never ends."]),
         # not sentence ends: file names, versions, abbreviations, a library's name
         ("Edit the .env file first. It holds the keys.", ["Edit the .env file first.", "It holds the keys."]),
         ("Upgrade to v2.0.1 today. Node.js 20 is required.", ["Upgrade to v2.0.1 today.", "Node.js 20 is required."]),
         ("The U.S.Army base closed in 1995.", ["The U.S.Army base closed in 1995."]),
+        ("See section 4.2.Then run it.", ["See section 4.2.Then run it."]),
     ],
 )
 def test_sentences_are_cut_after_an_option_and_where_no_space_follows_the_stop(text: str, sentences: list[str]) -> None:

@@ -152,10 +152,11 @@ def _pysbd_spans(block: str) -> Iterator[tuple[int, int]]:
 _FLAG = re.compile(r"(?<!\S)--?(?=[A-Za-z])")
 """A command-line option's dashes ("--pdfa", "-v"): pysbd takes two of them in one text for a
 dash-bounded aside and never ends a sentence between them."""
-_GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
-"""A sentence end with no space after it ("…for all users.The office…"): two lower-case letters, the
-stop, then a capitalised word. Not "Dr.Lee" or "U.S.Army" (one or no lower-case letter before the
-stop), a file name (".NET", "Node.js") or a version ("v2.0")."""
+_GLUED = re.compile(r"(?:(?<=[a-z]{2}[.!?])|(?<=[0-9]{2}[.!?]))(?=[A-Z][a-z])")
+"""A sentence end with no space after it ("…for all users.The office…", "…opened in 2001.It
+has…"): two lower-case letters or two digits, the stop, then a capitalised word. Not "Dr.Lee" or
+"U.S.Army" (one or no lower-case letter before the stop), a file name (".NET", "Node.js"), a
+version ("v2.0") or a decimal ("3.14": a digit after the stop)."""
 
 
 def _as_pysbd_reads_it(block: str) -> tuple[str, list[int]]:
