@@ -105,10 +105,11 @@ def test_check_batch_lists_only_the_sentences_that_failed(tmp_path: Path) -> Non
     ("text", "metadata", "note"),
     [
         ("La tour est peinte en bleu.", {"sources": ["The Eiffel Tower was completed in 1889."]}, "English"),
+        ("Der Turm ist in Paris.", {"sources": ["The tower is in Paris."]}, "English"),
         ("The tower was completed in 1889.", {"sources": []}, "evidence"),
         ("The tower was completed in 1889.", {"query_function": lambda text, k: []}, "evidence"),
     ],
-    ids=["not-english", "no-sources", "nothing-retrieved"],
+    ids=["not-english", "short-german", "no-sources", "nothing-retrieved"],
 )
 @pytest.mark.parametrize("fail_on", ["contradicted", "unsupported"])
 def test_what_nothing_verified_fails_under_every_fail_on(text: str, metadata: dict, note: str, fail_on: str) -> None:

@@ -8,7 +8,9 @@ English, or whose evidence is not, is ``unsupported`` with a note saying why (a 
 
 A script-and-stopword test, with no model to ship: a text is not English when most of its letters
 are not Latin (CJK, Arabic, Cyrillic, Devanagari…), or when it has at least two function words of
-another Latin-script language ("le", "der", "los"…) and more than twice as many as English ones.
+another Latin-script language ("le", "der", "los"…, counted in lower case or opening the text:
+inside a sentence a capitalised one is a name's, "Los Angeles") and more than English ones
+("Der Turm ist in Paris." has "der" and "ist" against "in").
 Short texts, names and numbers count as English: a miss costs a model call, never a pass.
 """
 
@@ -165,6 +167,10 @@ _OTHER = (
 """Function words of the Latin-script languages an answer is most often written in instead."""
 
 
+_ET_AL = re.compile(r"\bet al\b\.?")
+"""A citation's "et al.", which English writes."""
+
+
 @lru_cache(maxsize=4096)
 def is_english(text: str) -> bool:
     """Whether ``text`` reads as English, or is too short or too plain to tell (see the module doc)."""
@@ -173,6 +179,7 @@ def is_english(text: str) -> bool:
         return True
     if sum(letter < LATIN_END for letter in letters) * 2 < len(letters):
         return False
-    words = [word.lower() for word in _WORD.findall(text)]
-    other = sum(word in _OTHER for word in words)
-    return other < 2 or other <= 2 * sum(word in _ENGLISH for word in words)
+    words = _WORD.findall(_ET_AL.sub("", text))
+    # a capitalised word inside a sentence is a name's ("Los Angeles", "Le Monde"), not a function word
+    other = sum(word.lower() in _OTHER and (i == 0 or word[:1].islower()) for i, word in enumerate(words))
+    return other < 2 or other <= sum(word.lower() in _ENGLISH for word in words)
