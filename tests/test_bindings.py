@@ -418,8 +418,16 @@ def test_a_role_other_than_the_named_persons_title_is_someone_else(title: str, o
         ),
         ("Acme's shares fell 5% on Monday.", "Acme reported a loss. Its shares fell 5% on Monday."),
         ("Terrill Newman is running for governor.", "A man is running for governor. Terrill Newman filed on Monday."),
+        ("The Eiffel Tower is 330 metres tall.", "The Eiffel Tower is in Paris. The tower is 330 metres tall."),
     ],
-    ids=["pronoun", "the-title's-role", "a-company-as-the-company", "its-own-shares", "introduced-then-named"],
+    ids=[
+        "pronoun",
+        "the-title's-role",
+        "a-company-as-the-company",
+        "its-own-shares",
+        "introduced-then-named",
+        "the-name's-noun",
+    ],
 )
 def test_a_description_that_may_be_the_named_subject_is_left_to_the_model(answer: str, source: str) -> None:
     assert not described_apart(answer, source)

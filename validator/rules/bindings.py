@@ -402,7 +402,7 @@ def described_apart(claim: str, premise: str) -> bool:
             continue
         opening = _ANOTHER.match(_LABEL.sub("", text))
         described = _describing(opening.group("words"), words - names) if opening else frozenset()
-        if described & subject:  # the name as a common noun: "The baker…" after "Amy Baker…"
+        if subject <= described:  # the name as a common noun: "The baker…" after "Amy Baker…", for "Baker"
             return True
         if not described or (opening and opening.group("definite") and (not roles or roles & described)):
             continue
