@@ -655,6 +655,11 @@ AGES = [
     ("The driver, 45, was arrested.", "The driver was arrested after the passenger, 45, called police.", "unsupported"),
     ("Kofi Mensah, 61, won the prize.", "Kofi Mensah won the prize; his coach, 61, was in the crowd.", "unsupported"),
     ("Lesley Conman, 12, was targeted.", "Lesley Conman's daughter Abbie, 12, was targeted.", "unsupported"),
+    (  # number words before the age: read as digits, the text is shorter than written
+        "Forty-two people came, and Maria Lopez, 34, was promoted.",
+        "Forty-two people came. Maria Lopez was promoted on Friday, her manager, 34, said.",
+        "unsupported",
+    ),
     ("Maria Lopez, 34, was promoted.", "Maria Lopez, 34, was promoted on Friday.", None),
     ("Ronaldo, 34, scored twice.", "Ronaldo scored twice. The striker, 34, was substituted.", None),
     ("Maria Lopez, 34, was promoted.", "Maria Lopez was promoted. The 34-year-old joined in 2010.", None),
