@@ -159,9 +159,16 @@ def _subject_names(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=2048)
+def _sentence_texts(premise: str) -> tuple[str, ...]:
+    """The sentences of ``premise``, cut once for both readings of it (:func:`_sentences`,
+    :func:`described_apart`)."""
+    return tuple(span.text for span in split_source_sentences(premise))
+
+
+@lru_cache(maxsize=2048)
 def _sentences(premise: str) -> tuple[_Sentence, ...]:
     """Each sentence of ``premise`` read in context (:class:`_Sentence`)."""
-    texts = [span.text for span in split_source_sentences(premise)]
+    texts = list(_sentence_texts(premise))
     readings = read_in_context(texts)
     out = []
     for text, reading in zip(texts, readings, strict=True):
@@ -393,7 +400,7 @@ def described_apart(claim: str, premise: str) -> bool:
     if not subject or verb is None:
         return False
     names, words = terms(claim)
-    texts = [span.text.strip() for span in split_source_sentences(premise)]
+    texts = [text.strip() for text in _sentence_texts(premise)]
     naming = [i for i, t in enumerate(texts) if subject & terms(t)[0]]
     if not naming or any(verb in terms(texts[i])[1] for i in naming):
         return False
