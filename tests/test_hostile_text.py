@@ -13,17 +13,40 @@ import pytest
 
 from validator.rules.identifiers import read_identifiers
 from validator.rules.numbers import check_numbers
-from validator.rules.quotes import VerbatimHaystack, sentence_keys
+from validator.rules.quotes import VerbatimHaystack, normalize, sentence_keys
 from validator.splitting import split_sentences
 from validator.text import fold_typography
 
-UNITS = ["1", ".", ",", " ", "1,", "1.", '"', "'", "$", "$1", "[", "[1]", "(", "one ", "1k", "a1-", "\u2019", "\u200b"]
+UNITS = [
+    "1",
+    ".",
+    ",",
+    " ",
+    "1,",
+    "1.",
+    '"',
+    "'",
+    "$",
+    "$1",
+    "[",
+    "[1]",
+    "(",
+    "one ",
+    "1k",
+    "a1-",
+    "\u2019",
+    "\u200b",
+    "# #",
+    "**",
+    "__",
+]
 CLAIM = "The bridge was built in 1931 by 20 men for $4m."
 READERS: dict[str, Callable[[str], object]] = {
     "source read by the number rule": lambda text: check_numbers(CLAIM, text + " x"),
     "answer sentence keyed for copies": lambda text: sentence_keys("It was " + text + "a."),
     "source held for copies": lambda text: VerbatimHaystack.of(text).holds_sentence(CLAIM),
     "identifiers": read_identifiers,
+    "normalized for copies": normalize,
     "typography": fold_typography,
     "sentences": split_sentences,
 }

@@ -28,16 +28,23 @@ _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
 MIN_QUOTE_WORDS = 5
 
 
-_HEADING_LINE = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*?)[ \t#]*|(?P<mark>\*\*|__)(?P<bold>[^\n]*?)(?P=mark)[ \t]*)$", re.M
-)
-"""A line that is a heading, in Markdown ("## Myths") or bold alone ("**Myths**")."""
+_HEADING_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*)|(?P<mark>\*\*|__)(?P<bold>[^\n]*))$", re.M)
+"""A line that may be a heading, in Markdown ("## Myths") or bold alone ("**Myths**"), the rest of
+the line taken whole (its closing marks are stripped in :func:`_as_label`: a lazy group before
+them cost quadratic time on a line of thousands of "#")."""
 
 
 def _as_label(match: re.Match[str]) -> str:
     """A heading line written as the label it is ("Myths:"), so the lines under it read as its items
-    once line breaks are folded, as they do under "Myths:" (:meth:`VerbatimHaystack._frame`)."""
-    heading = (match.group("hashed") or match.group("bold") or "").strip()
+    once line breaks are folded, as they do under "Myths:" (:meth:`VerbatimHaystack._frame`). A
+    line that opens with "**" but does not close with it is no heading, and stays as it is."""
+    if (mark := match.group("mark")) is not None:
+        bold = match.group("bold").rstrip(" \t")
+        if not bold.endswith(mark):
+            return match.group()
+        heading = bold[: -len(mark)].strip()
+    else:
+        heading = match.group("hashed").rstrip(" \t#").strip()
     return heading if not heading or heading[-1] in ".!?:" else heading + ":"
 
 
