@@ -781,3 +781,60 @@ def test_times_known_by_name_and_roman_numerals_of_a_sequence(text: str, values:
     """A time known by name is a clock time ("noon" is 12:00); a Roman numeral after a noun of a
     sequence is its ordinal, as digits there are ("Chapter IV" is "Chapter 4", not a name)."""
     assert [(n.value, n.unit) for n in find_numbers(text)] == values
+
+
+WRITTEN = [
+    ("Revenue rose in Q3 2023.", ["Q3", "2023"]),
+    ("A third of voters backed forty-two candidates.", ["A third", "forty-two"]),
+    ("The dose is .5 mg.", [".5"]),
+    ("Sales hit $8-8.5bn in FY23.", ["$8", "8.5bn", "FY23"]),
+    ("It costs 45 cents, or EUR500 for ten.", ["45 cents", "EUR500", "ten"]),
+    ("He is 6'2\" and weighs 7 lb 4 oz.", ["6'2\"", "7 lb 4 oz"]),
+    ("Christmas Day 1066 saw prayers twice daily.", ["Christmas Day 1066", "twice"]),
+    ("About 1 in 16 drivers, hundreds of them, earn £3m.", ["1 in 16", "hundreds of", "£3m"]),
+    ("It has 10⁶ cells and 150 bp of DNA.", ["10⁶", "150 bp"]),
+    ("The 2016-17 season ended at noon.", ["2016", "17", "noon"]),
+]
+"""Sentences and their values as each is written: what a finding quotes and marks. The reader
+puts each form in one spelling before it reads it ("Q3 2023" as "third quarter of 2023",
+"forty-two" as "42"), and quoted the spelling it read: "3rd", "42", "33.33%"."""
+
+
+@pytest.mark.parametrize(("sentence", "written"), WRITTEN, ids=[s for s, _ in WRITTEN])
+def test_a_value_is_quoted_and_placed_as_the_sentence_writes_it(sentence: str, written: list[str]) -> None:
+    numbers = find_numbers(sentence)
+    assert [n.text for n in numbers] == written
+    assert [sentence[n.start : n.end] for n in numbers] == written
+
+
+# fmt: off
+_PIECES = st.sampled_from(
+    [
+        "Q3", "2023", "forty-two", "a third of", "one in five", ".5 mg", "$8-8.5bn", "5-7%", "45 cents", "EUR500",
+        "FY23", "10⁶", "150 bp", "twice daily", "hundreds of", "3.6million", "two and a half", "Christmas Day",
+        "the Second World War", "6'2\"", "30C", "2016-17", "noon", "a dozen", "2-nil", "£3m people", "km2",
+        "twenty first", "people", "rose by", "a", "of", ",", ".", "-", " ", "and", "million", "The", "Q", "bn",
+    ]
+)
+# fmt: on
+
+
+@given(st.lists(_PIECES, min_size=1, max_size=14).map(" ".join))
+@settings(max_examples=300, deadline=None)
+def test_every_value_read_points_at_what_the_text_writes(text: str) -> None:
+    """However the reader rewrote the text to read it, each value's place is in the text as
+    written, and its ``text`` is what stands there: never empty, never the reader's spelling."""
+    for number in find_numbers(text):
+        assert 0 <= number.start < number.end <= len(text)
+        assert text[number.start : number.end] == number.text
+
+
+def test_a_failing_value_is_named_and_marked_as_the_answer_writes_it_through_a_guard() -> None:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    answer = "Revenue rose 4% in Q3 2023, when seven stores opened."
+    source = "Revenue rose 4% in the second quarter of 2023, when 7 stores opened."
+    guard.validate(answer, metadata={"sources": [source]})
+    sentence = only(last_result(guard))
+    assert sentence["verdict"] != "supported"
+    assert sentence["note"] == "number not in the evidence: Q3"
+    assert answer[sentence["value_start"] : sentence["value_end"]] == "Q3"

@@ -8,9 +8,10 @@ of every rule on real answer sentences are pinned by ``tests/test_rule_snapshot.
 :mod:`validator.rules.identifiers` is the first rule written this way: exact identifiers (long
 digit strings, codes, dotted addresses and versions), compared as strings, never as numbers. The
 number rule (:mod:`validator.rules.numbers`) is here as a package, one module per step; its reader
-still rewrites a sentence before reading it, and is to read typed values from the original text
-form by form. Beside them: :mod:`~validator.rules.bindings` (a premise joined from sentences about
-different things), :mod:`~validator.rules.opposites` (a sentence the evidence negates),
+puts each form of a value in one spelling before it reads it, and keeps each value's place and
+words in the text as written (:mod:`~validator.rules.numbers.edits`). Beside them:
+:mod:`~validator.rules.bindings` (a premise joined from sentences about different things),
+:mod:`~validator.rules.opposites` (a sentence the evidence negates),
 :mod:`~validator.rules.quotes` (verbatim copies and quotes), :mod:`~validator.rules.attribution`
 (a copy said of someone else) and :mod:`~validator.rules.restated` (a sentence restated with its
 values written another way).

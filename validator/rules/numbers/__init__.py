@@ -30,7 +30,7 @@ The rule as users read it, with every kind of number and what vouches for it, is
    vetoed (:func:`check_numbers`).
 
 The package, in the order a sentence goes through it: :mod:`~validator.rules.numbers.lexicon`
-(word lists and patterns, as data), :mod:`~validator.rules.numbers.rewrites` and
+(word lists and patterns, as data), :mod:`~validator.rules.numbers.edits`, :mod:`~validator.rules.numbers.rewrites` and
 :mod:`~validator.rules.numbers.reading` (text to :class:`Number` values),
 :mod:`~validator.rules.numbers.values` (what a value is and when two are the same),
 :mod:`~validator.rules.numbers.clauses` (the evidence cut into segments about one thing),

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from validator.rules.numbers.reading import read_numbers
+from validator.rules.numbers.reading import find_numbers
 from validator.text import STOPWORDS, stem
 
 _OWNER = re.compile(
@@ -56,12 +56,9 @@ def _someone_else(claimed: tuple[frozenset[str], bool, str], given: tuple[frozen
 def check_ages(claim: str, evidence: Sequence[str]) -> tuple[Literal["unsupported"], str] | None:
     """``None`` unless an age ``claim`` sets off after someone is one the evidence gives only to
     others (the module docstring says who); then the verdict and a note naming them."""
-    # a number's offsets index the text as read (number words as digits), so its owner is looked
-    # for there: "Forty-two people came, and Maria Lopez, 34," is shorter read than written
-    read, ages = read_numbers(claim)
-    evidence_ages = [(text, n) for text, numbers in map(read_numbers, evidence) for n in numbers if n.unit == "age"]
-    for age in ages:
-        if age.unit != "age" or (mine := _owner(read, age.start)) is None:
+    evidence_ages = [(text, n) for text in evidence for n in find_numbers(text) if n.unit == "age"]
+    for age in find_numbers(claim):
+        if age.unit != "age" or (mine := _owner(claim, age.start)) is None:
             continue
         given = [_owner(text, other.start) for text, other in evidence_ages if other.value == age.value]
         if given and all(owner is not None and _someone_else(mine, owner) for owner in given):

@@ -52,15 +52,15 @@ def left_to_model(number: Number, claim: str) -> bool:
     cities"), whose items the model can check one by one. A bare count the evidence does not
     state ("two men were arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
     number was read from (:func:`read_numbers`)."""
-    if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.start):
+    if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.read_start):
         return True
     if number.unit is not None or number.qualifier is not None or not number.value.is_integer():
         return False
     if not 2 <= number.value <= COUNT_LIMIT:
         return False
-    if _NAMED_BEFORE.search(claim, 0, number.start):  # "Leeds and York are two cities"
-        return len(_ITEM_BREAK.findall(claim[: number.start])) >= number.value - 1
-    rest = claim[number.end :]
+    if _NAMED_BEFORE.search(claim, 0, number.read_start):  # "Leeds and York are two cities"
+        return len(_ITEM_BREAK.findall(claim[: number.read_start])) >= number.value - 1
+    rest = claim[number.read_end :]
     listed = _LISTED.match(rest)
     if listed is None:
         return False
@@ -184,7 +184,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         clauses,
         text,
         sides,
-        {n.start: index for index, side in enumerate(sides) for n in side.numbers},
+        {n.read_start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
         any(subject & s.words for s in available),
         bool(named_subject_of(sentence)),
@@ -255,7 +255,7 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
     led, rival_led = led_to(number, vouching), led_to(number, beside, same_role=True)
     if led and not rival_led:
         return False  # stated after the claim's own words, and no rival is
-    own_side = claim.sides[claim.side_of[number.start]] if number.start in claim.side_of else segment
+    own_side = claim.sides[claim.side_of[number.read_start]] if number.read_start in claim.side_of else segment
     labels = tuple(n for n in segment.numbers if claim.holders_of[n] and n.qualifier is None and n.unit not in FRAMES)
     alongside = [c for c in segment.numbers if c is not number]
     return (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
@@ -314,7 +314,7 @@ def _as_the_evidence_reads(number: Number, text: str, available: Sequence[Segmen
     :data:`_MILLION`), and the evidence reads it so: it holds the value in millions and not in
     metres, or gives a value in its role only in millions ("1.5m children" against "1.3 million
     children"). "m" means either, and the evidence tells which."""
-    if number.unit != "[length]" or number.scale != 1.0 or not (m := _BARE_M.match(text, number.end)):
+    if number.unit != "[length]" or number.scale != 1.0 or not (m := _BARE_M.match(text, number.read_end)):
         return number
     value = number.value * SCALES["million"]
     low, high = bounds(value, number.qualifier)
@@ -344,7 +344,7 @@ def _the_year_of_a_name(number: Number, claim: str, other: Number) -> bool:
     if number.unit != "year" or not other.is_name or not close(number.value, other.value):
         return False
     name = stem(other.unit.removeprefix("name:") if other.unit else "")
-    return any(stem(word) == name for word in WORD.findall(claim[number.end :].lower())[:_EDITION_WORDS])
+    return any(stem(word) == name for word in WORD.findall(claim[number.read_end :].lower())[:_EDITION_WORDS])
 
 
 def _paired_alike(claim: Sequence[Number], holders: Sequence[Segment]) -> bool:
@@ -430,7 +430,9 @@ def _offered_instead(claim: str, missing: Sequence[Number], vouched: Sequence[Nu
     """The missing numbers that the claim offers as an alternative to a vouched-for one ("built in
     1841 or 1842" where the evidence says 1842): the claim states no more than one of them holds."""
     return [
-        n for n in missing if any(OFFERED.fullmatch(claim[min(n.end, v.end) : max(n.start, v.start)]) for v in vouched)
+        n
+        for n in missing
+        if any(OFFERED.fullmatch(claim[min(n.read_end, v.read_end) : max(n.read_start, v.read_start)]) for v in vouched)
     ]
 
 
@@ -477,7 +479,7 @@ def _by_side(segment: Segment, side_of: Mapping[int, int]) -> list[Segment]:
     source pairs it with the iPhone 15."""
     groups: dict[int, list[Number]] = {}
     for number in segment.numbers:
-        groups.setdefault(side_of.get(number.start, -1), []).append(number)
+        groups.setdefault(side_of.get(number.read_start, -1), []).append(number)
     return [replace(segment, numbers=tuple(numbers)) for numbers in groups.values()]
 
 

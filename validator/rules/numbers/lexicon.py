@@ -53,11 +53,6 @@ two ("2 hours and 15 minutes"), and read in one unit its parts would compete as 
 SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
 """A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
 read as its symbol ("mph", "kmh")."""
-SCALE_PLACEHOLDER = "numscale"
-RATIO_PLACEHOLDER = "numratio"
-"""Stands for "%" after a share written in words ("a third of" → "33.33numratio"), so the
-number reads as a percentage and is known to be a share in words (:attr:`Number.ratio`)."""
-VAGUE_PLACEHOLDER = "numvague"
 COUNTED_AFTER_YEAR_LIKE = frozenset(
     [
         "employees",
@@ -89,15 +84,16 @@ NUMBER = re.compile(
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
-    rf"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b|{RATIO_PLACEHOLDER}\b))?"
+    r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b))?"
     r"(?:\s?(?P<degree>°\s?[CF]?))?"
-    rf"(?:\s(?:{SCALE_PLACEHOLDER})?(?P<scale>thousand|million|billion|trillion)\b)?",
+    r"(?:\s(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )
 """A number as written, with what is joined to it. A decade ends in 0 ("1990s", "1990's", "the
 '60s"): "2019's" is a year's possessive, "747s" a plural, "under-20s" an age group."""
-PROTECT_SCALE = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
-"""A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion")."""
+SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
+"""A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
+read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""
 WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
 NOT_A_NUMBER = re.compile(
     r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one|at first|first of all)\b"
@@ -133,7 +129,7 @@ VAGUE = {
     "billions": (2e9, 999_999_999_999.0),
 }
 """Vague quantities by what they mean at least and at most ("hundreds of homes": 200 to 999)."""
-PROTECT_VAGUE = re.compile(
+VAGUE_WORDS = re.compile(
     r"\b(?:("
     + "|".join(sorted((k for k in VAGUE if " of " in k), key=len, reverse=True)).replace(" ", r"\s+")
     + r")|("
@@ -143,11 +139,8 @@ PROTECT_VAGUE = re.compile(
 )
 """A vague quantity: before "of" ("hundreds of homes"), or a plural count standing alone
 ("Thousands protested", "hundreds of thousands without power"; not after digits, "5 thousands", and
-not "scores", which alone are marks)."""
-VAGUE_KEYS = {key.replace(" ", ""): key for key in VAGUE}
-"""Each vague quantity by its placeholder's letters: one word, which text2num leaves as it is (it
-reads "thousands" in "tens_of_thousands" as 1000)."""
-VAGUE_TOKEN = re.compile(rf"\b{VAGUE_PLACEHOLDER}(?P<words>[a-z]+)\b")
+not "scores", which alone are marks); never read by text2num, which makes "hundreds of" "100 of"
+and "tens of thousands" "tens of 1000"."""
 DOZEN = re.compile(
     r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+"
     r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"

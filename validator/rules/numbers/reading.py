@@ -1,7 +1,8 @@
 """Reading a sentence's numbers (:func:`find_numbers`, :func:`read_numbers`): the text with its
 forms put in digits (:mod:`~validator.rules.numbers.rewrites`) read once into :class:`Number`
-values, each with its qualifier ("more than", "about"), unit, the words before it and the name it
-belongs to; a list marker, numbered heading or footnote mark is the list's, not a value.
+values, each placed and quoted as the text writes it, with its qualifier ("more than",
+"about"), unit, the words before it and the name it belongs to; a list marker, numbered heading
+or footnote mark is the list's, not a value.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
     APPROXIMATE,
     COUNTED_AFTER_YEAR_LIKE,
@@ -30,16 +32,13 @@ from validator.rules.numbers.lexicon import (
     OR_MORE,
     QUALIFIER,
     QUALIFIERS,
-    RATIO_PLACEHOLDER,
     ROMAN,
-    SCALE_PLACEHOLDER,
     TIME_BOUND,
     TIME_BOUNDS,
     TOKEN,
     UNIT_WORD,
     VAGUE,
-    VAGUE_KEYS,
-    VAGUE_TOKEN,
+    VAGUE_WORDS,
     WORD_NUMBER,
     WORD_VALUES,
     is_unit,
@@ -294,12 +293,13 @@ def _named_times(text: str) -> list[Number]:
     ]
 
 
+_OF = re.compile(r"\s+of\b", re.I)
+
+
 def _vague(text: str) -> list[Number]:
     found = []
-    for match in VAGUE_TOKEN.finditer(text):
-        words = VAGUE_KEYS.get(match.group("words"))
-        if words is None:
-            continue
+    for match in VAGUE_WORDS.finditer(text):
+        words = " ".join(match.group().lower().split())
         low, high = VAGUE[words]
         before = neighbours(text, match.start(), match.end())[0]
         following = words_after(text, match.end())
@@ -309,7 +309,8 @@ def _vague(text: str) -> list[Number]:
         low, high = low * factor, high * factor
         if following and following[0].lower() in CURRENCY_WORDS:  # "millions of pounds"
             unit = CURRENCY_WORDS[following[0].lower()]
-        written = f"{words} of" if of else words
+        of_word = _OF.match(text, match.end()) if of else None
+        written = text[match.start() : of_word.end() if of_word else match.end()]
         counted = following[0].lower() if following else None
         found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
     return found
@@ -349,32 +350,63 @@ def claim_text(sentence: str) -> str:
     return _FOOTNOTE.sub(_blank_footnote, blank)
 
 
-def as_written(text: str) -> str:
-    """Text as :func:`read_values` gives it, with its markers back in words ("$2.3 numscalebillion" →
-    "$2.3 billion", "33.33numratio" → "33.33%")."""
-    return text.replace(SCALE_PLACEHOLDER, "").replace(RATIO_PLACEHOLDER, "%")
-
-
 @lru_cache(maxsize=4096)
 def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
-    """``text`` with number words as digits, and the numbers in it (positions into that text):
-    dates, numbers in names and vague quantities first, then every other number written in digits
-    (:func:`_in_digits`) or in words (:func:`_in_words`) where none of those stands."""
-    original = ordinal_names(text)
-    text = in_digits(original)
-    numbers = _dates(text)
-    numbers += _names(text, original, numbers)
-    numbers += _vague(text)
-    numbers += _named_times(text)
-    taken = _covered(numbers, len(text))
-    numbers += [_in_digits(text, m) for m in NUMBER.finditer(text) if 1 not in taken[m.start() : m.end()]]
-    masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
-    numbers += [_in_words(text, m) for m in WORD_NUMBER.finditer(masked) if 1 not in taken[m.start() : m.end()]]
-    ordered = _approximations_shared(text, _in_two_units(text, sorted(numbers, key=lambda n: n.start)))
+    """``text`` as read (number words as digits, each form of a value in one spelling:
+    :mod:`~validator.rules.numbers.rewrites`), and the numbers in it: dates, numbers in names and
+    vague quantities first, then every other number written in digits (:func:`_in_digits`) or in
+    words (:func:`_in_words`) where none of those stands. A number's ``start``, ``end`` and
+    ``text`` are where and how ``text`` writes it; ``read_start`` and ``read_end`` index the
+    text as read, which the comparison of clauses cuts."""
+    edited = Edited(text)
+    ordinal_names(edited)
+    original = edited.text
+    in_digits(edited)
+    read = edited.text
+    numbers = _dates(read)
+    numbers += _names(read, original, numbers)
+    numbers += _vague(read)
+    numbers += _named_times(read)
+    taken = _covered(numbers, len(read))
+    numbers += [_in_digits(read, m) for m in NUMBER.finditer(read) if 1 not in taken[m.start() : m.end()]]
+    masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
+    numbers += [_in_words(read, m) for m in WORD_NUMBER.finditer(masked) if 1 not in taken[m.start() : m.end()]]
+    ordered = _approximations_shared(read, _in_two_units(read, sorted(numbers, key=lambda n: n.start)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
-    return text, tuple(
-        replace(n, lead=_lead(text, max(n.start - 60, end), n.start)) for n, end in zip(ordered, ends, strict=True)
+    return read, tuple(
+        _as_written(replace(n, lead=_lead(read, max(n.start - 60, end), n.start)), edited)
+        for n, end in zip(ordered, ends, strict=True)
     )
+
+
+_SPAN_MARKS = "-\u2013\u2014,;:/ "
+"""What a rewrite may leave at either end of a value's written span: "$8-8.5bn" is read as "$8bn
+to $8.5bn", whose first value was written "$8" before the dash."""
+
+
+def _as_written(number: Number, edited: Edited) -> Number:
+    """``number`` (read from ``edited.text``) with its place and text in the text as written."""
+    start, end = edited.written_span(number.start, number.start + len(number.text))
+    written = edited.written[start:end]
+    signed = number.text[:1] in "-\u2212\u2013"
+    trimmed = written.lstrip(_SPAN_MARKS) if not signed else written
+    start, written = start + len(written) - len(trimmed), trimmed.rstrip(_SPAN_MARKS)
+    ratio = number.unit == "%" and not _PERCENT.search(written) and _LETTER.search(written) is not None
+    return replace(
+        number,
+        text=written,
+        start=start,
+        end=start + len(written),
+        read_start=number.start,
+        read_end=number.end,
+        ratio=ratio,
+    )
+
+
+_PERCENT = re.compile(r"%|\bper\s?cent\b|(?-i:\bpc\b)", re.I)
+_LETTER = re.compile(r"[^\W\d_]")
+"""A percentage written with words and no percent ("a third", "one in 12", "3 out of 4") is a
+share in words (:attr:`Number.ratio`); one written in digits alone is a range's end ("5" of "5-7%")."""
 
 
 def _in_digits(text: str, match: re.Match[str]) -> Number:
@@ -410,14 +442,13 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
         unit,
         before,
         after,
-        as_written(match.group().strip()),
+        match.group(),
         match.start(),
         match.end(),
         qualifier,
         *bounds(value, qualifier),
         step=0.0 if unit in NOT_ROUNDED else step * factor,
         scale=factor,
-        ratio=(match.group("percent") or "").lower() == RATIO_PLACEHOLDER,
     )
 
 
@@ -535,7 +566,8 @@ def find_numbers(text: str) -> list[Number]:
 
 
 def read_numbers(text: str) -> tuple[str, list[Number]]:
-    """``text`` as the numbers were read from it (number words as digits: the numbers' offsets
-    index it), and the numbers."""
+    """``text`` as the numbers were read from it (number words as digits: the numbers'
+    ``read_start`` and ``read_end`` index it), and the numbers (their ``start``, ``end`` and
+    ``text``: where and how ``text`` writes them)."""
     read, numbers = read_values(text)
     return read, list(numbers)

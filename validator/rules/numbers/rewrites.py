@@ -2,28 +2,26 @@
 "a third of"), scores ("3-nil"), seasons, fiscal years and quarters, powers of ten, currency
 codes, short scales ("2.5bn"), named days, squared units, feet and inches, temperatures.
 
-This is the rewrite chain :mod:`validator.rules.numbers.reading` runs first (:func:`written_out`);
-the rules package's plan (docs/architecture.md, "The rule layer") replaces it with typed
-readers over the original text, one form at a time, each with its own table of readings.
+:mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
+:class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
+place and words in the text as written ("Q3", not the "3rd" the reader read). The rules
+package's plan (docs/architecture.md, "The rule layer") replaces the steps with typed readers
+over the written text, one form at a time, each with its own table of readings.
 """
 
 from __future__ import annotations
 
 import re
 
-from text_to_num import alpha2digit
-
+from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
     DOZEN,
-    PROTECT_SCALE,
-    PROTECT_VAGUE,
     QUALIFIER,
-    RATIO_PLACEHOLDER,
-    SCALE_PLACEHOLDER,
+    SCALE_AFTER_DIGITS,
     SIGN,
     SIGNS,
     SPEEDS,
-    VAGUE_PLACEHOLDER,
+    VAGUE_WORDS,
     WORD_VALUES,
     is_unit,
 )
@@ -41,17 +39,20 @@ def _season(match: re.Match[str]) -> str:
     return f"{century}{first}-{century}{last}" if int(last) > int(first) else match.group()
 
 
-def in_digits(text: str) -> str:
-    """``text`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
+def in_digits(edited: Edited) -> None:
+    """``edited`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
     "12", a value and a half as a decimal (:func:`_halves`), a share in words as a percentage ("a
-    third of" → "33.33%"), and a short span of years
-    in full ("2016-17" → "2016-2017"). A scale after digits ("1.5 million") is kept as a word,
-    which text2num would turn into "1.5 1000000", and a vague quantity ("hundreds of") as a
-    placeholder, which it would turn into "100 of"."""
-    protected = _written_out(_shares(_SEASON.sub(_season, text)))
-    protected = PROTECT_SCALE.sub(rf"\1 {SCALE_PLACEHOLDER}\2", protected)
-    protected = PROTECT_VAGUE.sub(lambda m: VAGUE_PLACEHOLDER + "".join(m.group().lower().split()), protected)
-    return _NIL.sub(r"\1\g<2>0", DOZEN.sub(_dozens, _halves(alpha2digit(protected, "en"))))
+    third of" → "about 33.33%"), and a short span of years in full ("2016-17" → "2016-2017"). A
+    scale after digits ("1.5 million") and a vague quantity ("hundreds of") are left to the
+    reader: text2num would make them "1.5 1000000" and "100 of"."""
+    edited.sub(_SEASON, _season)
+    _shares(edited)
+    _written_out(edited)
+    edited.sub(SCALE_AFTER_DIGITS, r"\1 \2")
+    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, VAGUE_WORDS))
+    _halves(edited)
+    edited.sub(DOZEN, _dozens)
+    edited.sub(_NIL, r"\1\g<2>0")
 
 
 _AND_A_HALF = re.compile(
@@ -64,7 +65,7 @@ and a half"), "a year and a half". Not a multiple ("one and a half times its nor
 which the number rule leaves to the model, as it does "twice"."""
 
 
-def _halves(text: str) -> str:
+def _halves(edited: Edited) -> None:
     """Each value and a half as a decimal ("one and a half years" → "1.5 years", "a year and a
     half" → "1.5 years")."""
 
@@ -73,7 +74,7 @@ def _halves(text: str) -> str:
             return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
         return f"{_count(match.group('whole'))}.5"
 
-    return _AND_A_HALF.sub(decimal, text)
+    edited.sub(_AND_A_HALF, decimal)
 
 
 _SMALL = "|".join(NUMBER_WORDS[1:21])
@@ -107,7 +108,7 @@ _NOT_A_SHARE = frozenset({"first", "second", "latter", "other", "the", "each", "
 """Words before "half" that make it a period or a part of a number ("the first half", "one and a half")."""
 
 
-def _shares(text: str) -> str:
+def _shares(edited: Edited) -> None:
     """Each share in words as its percentage ("a third of voters" → "33.33% of voters"), read as
     approximate unless a bound is written before it ("more than half of" stays above 50%)."""
 
@@ -133,12 +134,13 @@ def _shares(text: str) -> str:
             if lead.strip().lower() in _NOT_A_SHARE:
                 return match.group()
             share = 50.0
-        bound = QUALIFIER.search(text[max(0, match.start() + len(lead) - 24) : match.start() + len(lead)])
+        at = match.start() + len(lead)
+        bound = QUALIFIER.search(match.string[max(0, at - 24) : at])
         spacing = match.group()[len(match.group().rstrip()) :]
         of = "" if match.group("change") or match.group("many") or match.group("than") else " of"
-        return f"{lead}{'' if bound else 'about '}{share:.4g}{RATIO_PLACEHOLDER}{of}{spacing}"
+        return f"{lead}{'' if bound else 'about '}{share:.4g}%{of}{spacing}"
 
-    return _SHARE.sub(percentage, text)
+    edited.sub(_SHARE, percentage)
 
 
 def _count(word: str) -> int:
@@ -208,12 +210,10 @@ _ORDINAL_NAME = re.compile(
 _ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
-def ordinal_names(text: str) -> str:
+def ordinal_names(edited: Edited) -> None:
     """A name numbered by an ordinal in front written as one numbered after it, so both read as
     one name: "the Second World War" → "the World War II"."""
-    return _ORDINAL_NAME.sub(
-        lambda m: f"{m.group('name')} {_ROMAN_NUMERALS[WORD_VALUES[m.group('ordinal').lower()]]}", text
-    )
+    edited.sub(_ORDINAL_NAME, lambda m: f"{m.group('name')} {_ROMAN_NUMERALS[WORD_VALUES[m.group('ordinal').lower()]]}")
 
 
 _RANGE = re.compile(
@@ -266,7 +266,7 @@ def _quarter(match: re.Match[str]) -> str:
     return f"{quarter} quarter" + (f" of {year}" if year else "")
 
 
-def _written_out(text: str) -> str:
+def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a power of
     ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a range's shared sign
     and scale ("$8-8.5bn" → "$8bn to $8.5bn"), basis points as percentage points ("150 bp" →
@@ -278,32 +278,33 @@ def _written_out(text: str) -> str:
     "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as
     "m2" ("m²"), a height in marks ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas
     Day" → "25 December", :data:`_NAMED_DAYS`)."""
-    text = _QUARTER.sub(_quarter, text)
-    text = _NAMED_DAY.sub(lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")], text)
-    text = _FISCAL_YEAR.sub(
-        lambda m: "fiscal " + (m.group("year") if len(m.group("year")) == 4 else "20" + m.group("year")), text
-    )
-    text = _CENTS.sub(lambda m: f"${int(m.group('cents')) / 100:.2f}", text)
-    text = _TEMPERATURE.sub(lambda m: "°C" if m.group("c") or m.group("c_") else "°F", text)
-    text = _SQUARED.sub(lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"), text)
-    text = _FEET_AND_INCHES.sub(r"\1 ft \2 in", text)
-    text = _POWER_OF_TEN.sub(lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)), text)
-    text = _CURRENCY_CODE.sub(lambda m: _CODE_SIGNS[m.group(1)], text)
-    text = _RANGE.sub(_range_in_full, text)
-    text = _BASIS_POINTS.sub(lambda m: f"{float(m.group('value')) / 100:g} percentage points", text)
-    text = _HALF_SCALE.sub(lambda m: f"0.5 {m.group('scale')}", text)
-    text = _TIMES.sub(lambda m: "two times " if m.group("word").lower() == "twice" else "three times ", text)
-    text = SPEEDS.sub(lambda m: "mph" if m.group("miles") else "kmh", text)
-    text = _MILLION.sub(lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million", text)
-    text = _MILLION_PAIR.sub(r"\1\2 million", text)
-    return _SHORT_SCALE.sub(_scale_in_words, text)
+    edited.sub(_QUARTER, _quarter)
+    edited.sub(_NAMED_DAY, lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")])
+    edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
+    edited.sub(_CENTS, lambda m: f"${int(m.group('cents')) / 100:.2f}")
+    edited.sub(_TEMPERATURE, lambda m: "°C" if m.group("c") or m.group("c_") else "°F")
+    edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
+    edited.sub(_FEET_AND_INCHES, r"\1 ft \2 in")
+    edited.sub(_POWER_OF_TEN, lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)))
+    edited.sub(_CURRENCY_CODE, lambda m: _CODE_SIGNS[m.group(1)])
+    edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
+    edited.sub(_BASIS_POINTS, lambda m: f"{float(m.group('value')) / 100:g} percentage points")
+    edited.sub(_HALF_SCALE, lambda m: f"0.5 {m.group('scale')}")
+    edited.sub(_TIMES, lambda m: "two times " if m.group("word").lower() == "twice" else "three times ")
+    edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
+    edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
+    edited.sub(_MILLION_PAIR, r"\1\2 million")
+    edited.sub(_SHORT_SCALE, _scale_in_words)
 
 
-def _range_in_full(match: re.Match[str]) -> str:
+def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
+    """The edits that write a range's shared sign and suffix at both ends ("$8-8.5bn" → "$8bn to
+    $8.5bn"): the suffix put after the low end, and what stood between the ends made " to " and
+    the sign, so each end keeps its own place in the text as written."""
     if float(match.group("low")) >= float(match.group("high")):
-        return match.group()  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
-    sign, suffix = match.group("sign") or "", match.group("suffix")
-    return f"{sign}{match.group('low')}{suffix} to {sign}{match.group('high')}{suffix}"
+        return []  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
+    sign, low = match.group("sign") or "", match.end("low")
+    return [(low, low, match.group("suffix")), (low, match.start("high"), f" to {sign}")]
 
 
 def _scale_in_words(match: re.Match[str]) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS, VAGUE_PLACEHOLDER
-from validator.rules.numbers.reading import as_written, read_values, words_after
+from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS
+from validator.rules.numbers.reading import read_values, words_after
 from validator.rules.numbers.units import DIMENSIONS, measure
 from validator.rules.numbers.values import DURATIONS, Number
 
@@ -15,7 +15,7 @@ from validator.rules.numbers.values import DURATIONS, Number
 def _with_unit(text: str, number: Number) -> tuple[int, str]:
     """Where ``number`` ends in ``text`` with its unit after it (a duration's word, "18 months", or
     the words of a unit of measure, "3,000 megawatts", "5 square miles"), and that text."""
-    end = number.end
+    end = number.read_end
     if number.unit in DURATIONS:
         word = UNIT_WORD.match(text, end)
         end = word.end() if word and UNIT_WORDS.get(word.group(1).lower()) == number.unit else end
@@ -23,7 +23,7 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
         for _ in range(found.words):
             word = UNIT_WORD_AFTER.match(text, end)  # "-megawatt" of "a 3,000-megawatt plant" too
             end = word.end() if word else end
-    return end, text[number.start : end].strip()
+    return end, text[number.read_start : end].strip()
 
 
 def _unit_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
@@ -73,15 +73,15 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
     text, numbers = read_values(sentence)
     premise_text, premise_numbers = read_values(premise)
-    premise_readable = VAGUE_PLACEHOLDER not in premise_text
+    premise_readable = not any(n.qualifier == "vague" for n in premise_numbers)
     rewritten, position, matched, read_premise = [], 0, False, False
     for number in numbers:
-        end, twin_text = number.end, None
+        end, twin_text = number.read_end, None
         if twin := _spelled_twin(number, premise_numbers):
-            twin_text = as_written(premise_text[twin.start : twin.end])
+            twin_text = premise_text[twin.read_start : twin.read_end]
             if twin_text not in premise:  # the premise writes it in a form of its own ("24 cents")
                 if not premise_readable or (
-                    twin_text not in sentence and as_written(text[number.start : number.end]) == twin_text
+                    twin_text not in sentence and text[number.read_start : number.read_end] == twin_text
                 ):  # as the sentence may too ("about half" of "about half"): left as both write it
                     continue
                 read_premise = True
@@ -89,14 +89,14 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
                 continue
         elif twin := _unit_twin(number, premise_numbers):
             with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
-            if with_unit > number.end and written in premise:  # as the premise writes it, unit and all
+            if with_unit > number.read_end and written in premise:  # as the premise writes it, unit and all
                 end, twin_text = with_unit, written
         if twin_text is None:
             continue
         matched = True
-        surface = text[number.start : end]
-        rewritten += [text[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
+        surface = text[number.read_start : end]
+        rewritten += [text[position : number.read_start], surface[: len(surface) - len(surface.lstrip())], twin_text]
         position = end
     if not matched:
         return premise, sentence
-    return (as_written(premise_text) if read_premise else premise), as_written("".join(rewritten) + text[position:])
+    return (premise_text if read_premise else premise), "".join(rewritten) + text[position:]
