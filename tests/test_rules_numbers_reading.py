@@ -838,3 +838,13 @@ def test_a_failing_value_is_named_and_marked_as_the_answer_writes_it_through_a_g
     assert sentence["verdict"] != "supported"
     assert sentence["note"] == "number not in the evidence: Q3"
     assert answer[sentence["value_start"] : sentence["value_end"]] == "Q3"
+
+
+def test_a_decimal_without_its_leading_zero_is_repaired_whole_through_a_guard() -> None:
+    """A repair read ".5" as "5" and wrote ".0.75 mg" for the source's "0.75 mg"."""
+    guard = Guard().use(ProvenanceNLI(on_fail="fix", repair=True))
+    for answer, source in [
+        ("The adult dose is .5 mg twice daily.", "The adult dose is 0.75 mg twice daily."),
+        ("The adult dose is 0.75 mg twice daily.", "The adult dose is .5 mg twice daily."),
+    ]:
+        assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == source

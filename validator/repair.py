@@ -41,7 +41,9 @@ MAX_VALUE_WORDS = 3
 """The longest run of words one value may take ("12 May 2019", "$1.2 million")."""
 MIN_SHARED_WORDS = 3
 """Words the two sentences must share besides the value: less, and they are not one sentence."""
-_TOKEN = re.compile(r"[$€£¥]?\d[\d,.]*\d%?|[$€£¥]?\d%?|\w+(?:[-'’]\w+)*", re.UNICODE)
+_TOKEN = re.compile(r"[$€£¥]?(?:\d[\d,.]*\d|\d|(?<![\w.])\.\d+)%?|\w+(?:[-'’]\w+)*", re.UNICODE)
+"""A value or a word. A decimal written without its leading zero (".5 mg") is one value, as the
+number rule reads it: read as "5", a repair wrote ".0.75 mg" for "0.75 mg"."""
 _MONTHS = frozenset(month.lower() for month in calendar.month_name if month)
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from validator.rules.numbers.clauses import Segment
 from validator.rules.numbers.values import Number
 
-_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
+"""A value's digits as written: "1,250.5", and a decimal with no leading zero (".5 mg")."""
 
 
 @dataclass(frozen=True)
