@@ -793,6 +793,7 @@ WRITTEN = [
     ("Christmas Day 1066 saw prayers twice daily.", ["Christmas Day 1066", "twice"]),
     ("About 1 in 16 drivers, hundreds of them, earn £3m.", ["1 in 16", "hundreds of", "£3m"]),
     ("It has 10⁶ cells and 150 bp of DNA.", ["10⁶", "150 bp"]),
+    ("Turnout rose by a fifth to two and a half million.", ["a fifth", "two and a half million"]),
     ("The 2016-17 season ended at noon.", ["2016", "17", "noon"]),
 ]
 """Sentences and their values as each is written: what a finding quotes and marks. The reader
@@ -848,3 +849,10 @@ def test_a_decimal_without_its_leading_zero_is_repaired_whole_through_a_guard() 
         ("The adult dose is 0.75 mg twice daily.", "The adult dose is .5 mg twice daily."),
     ]:
         assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == source
+
+
+def test_a_value_and_a_half_with_a_scale_is_one_value() -> None:
+    """ "Two and a half million" was read as 2.5 and 1,000,000, and contradicted by "2.5 million"."""
+    claim = "Two and a half million people live there."
+    assert number_verdict(claim, "About 2.5 million people live there.") is None
+    assert number_verdict(claim, "About 3.5 million people live there.") == "contradicted"

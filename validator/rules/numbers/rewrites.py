@@ -17,6 +17,7 @@ from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
     DOZEN,
     QUALIFIER,
+    SCALE_AFTER_A_HALF,
     SCALE_AFTER_DIGITS,
     SIGN,
     SIGNS,
@@ -49,7 +50,7 @@ def in_digits(edited: Edited) -> None:
     _shares(edited)
     _written_out(edited)
     edited.sub(SCALE_AFTER_DIGITS, r"\1 \2")
-    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, VAGUE_WORDS))
+    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
     _halves(edited)
     edited.sub(DOZEN, _dozens)
     edited.sub(_NIL, r"\1\g<2>0")
