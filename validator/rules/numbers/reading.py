@@ -374,7 +374,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     ordered = _approximations_shared(read, _in_two_units(read, sorted(numbers, key=lambda n: n.start)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return read, tuple(
-        _as_written(replace(n, lead=_lead(read, max(n.start - 60, end), n.start)), edited)
+        _as_written(n, edited, _lead(read, max(n.start - 60, end), n.start))
         for n, end in zip(ordered, ends, strict=True)
     )
 
@@ -384,8 +384,9 @@ _SPAN_MARKS = "-\u2013\u2014,;:/ "
 to $8.5bn", whose first value was written "$8" before the dash."""
 
 
-def _as_written(number: Number, edited: Edited) -> Number:
-    """``number`` (read from ``edited.text``) with its place and text in the text as written."""
+def _as_written(number: Number, edited: Edited, lead: tuple[str, ...]) -> Number:
+    """``number`` (read from ``edited.text``) with its place and text in the text as written, and
+    the words before it (:func:`_lead`)."""
     start, end = edited.written_span(number.start, number.start + len(number.text))
     written = edited.written[start:end]
     signed = number.text[:1] in "-\u2212\u2013"
@@ -400,6 +401,7 @@ def _as_written(number: Number, edited: Edited) -> Number:
         read_start=number.start,
         read_end=number.end,
         ratio=ratio,
+        lead=lead,
     )
 
 

@@ -49,11 +49,11 @@ def in_digits(edited: Edited) -> None:
     edited.sub(_SEASON, _season)
     _shares(edited)
     _written_out(edited)
-    edited.sub(SCALE_AFTER_DIGITS, r"\1 \2")
+    edited.sub(SCALE_AFTER_DIGITS, lambda m: f"{m.group(1)} {m.group(2)}")
     number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
     _halves(edited)
     edited.sub(DOZEN, _dozens)
-    edited.sub(_NIL, r"\1\g<2>0")
+    edited.sub(_NIL, lambda m: f"{m.group(1)}{m.group(2)}0")
 
 
 _AND_A_HALF = re.compile(
@@ -285,7 +285,7 @@ def _written_out(edited: Edited) -> None:
     edited.sub(_CENTS, lambda m: f"${int(m.group('cents')) / 100:.2f}")
     edited.sub(_TEMPERATURE, lambda m: "°C" if m.group("c") or m.group("c_") else "°F")
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
-    edited.sub(_FEET_AND_INCHES, r"\1 ft \2 in")
+    edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
     edited.sub(_POWER_OF_TEN, lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)))
     edited.sub(_CURRENCY_CODE, lambda m: _CODE_SIGNS[m.group(1)])
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
@@ -294,7 +294,7 @@ def _written_out(edited: Edited) -> None:
     edited.sub(_TIMES, lambda m: "two times " if m.group("word").lower() == "twice" else "three times ")
     edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
     edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
-    edited.sub(_MILLION_PAIR, r"\1\2 million")
+    edited.sub(_MILLION_PAIR, lambda m: f"{m.group(1)}{m.group(2)} million")
     edited.sub(_SHORT_SCALE, _scale_in_words)
 
 
