@@ -10,7 +10,8 @@ rewritten text back into the span of the text the user wrote: what a finding quo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 
 import text_to_num
 
@@ -27,8 +28,8 @@ class Edited:
     def __init__(self, written: str) -> None:
         self.written = written
         self.text = written
-        self._starts: list[int] | None = None
-        self._ends: list[int] | None = None
+        self._starts: array[int] | None = None
+        self._ends: array[int] | None = None
 
     def sub(self, pattern: re.Pattern[str], replacement: Callable[[re.Match[str]], str]) -> None:
         """As ``pattern.sub(replacement, text)``, recording what changed."""
@@ -43,8 +44,7 @@ class Edited:
             return
         old_starts, old_ends = self._places()
         pieces: list[str] = []
-        starts: list[int] = []
-        ends: list[int] = []
+        starts, ends = array("q"), array("q")
         position = 0
         for start, end, new in changed:
             lead, tail = _kept_ends(text[start:end], new)
@@ -53,17 +53,17 @@ class Edited:
             starts += old_starts[position:start]
             ends += old_ends[position:start]
             first = old_starts[start] if start < len(text) else len(self.written)
-            starts += [first] * len(new)
-            ends += [old_ends[end - 1] if end > start else first] * len(new)
+            starts += array("q", [first]) * len(new)
+            ends += array("q", [old_ends[end - 1] if end > start else first]) * len(new)
             position = end
         pieces.append(text[position:])
         self.text = "".join(pieces)
         self._starts = starts + old_starts[position:]
         self._ends = ends + old_ends[position:]
 
-    def _places(self) -> tuple[list[int], list[int]]:
+    def _places(self) -> tuple[array[int], array[int]]:
         if self._starts is None or self._ends is None:
-            return list(range(len(self.text))), list(range(1, len(self.text) + 1))
+            return array("q", range(len(self.text))), array("q", range(1, len(self.text) + 1))
         return self._starts, self._ends
 
     def written_span(self, start: int, end: int) -> tuple[int, int]:
@@ -150,7 +150,9 @@ class _Token:
 
 def number_words_in_digits(edited: Edited, kept: Iterable[re.Pattern[str]]) -> None:
     """``edited`` with runs of number words in digits, by text2num ("forty-two" → "42", "twenty
-    first" → "21st"), apart from the words any of ``kept`` matches."""
+    first" → "21st"), apart from the words any of ``kept`` matches. Only the clauses that hold a
+    number word (:data:`_CLAUSE_END`, :data:`_NUMBER_WORD_START`) are cut into tokens: a
+    2,000,000-character source with one "third" in it is not."""
     text = edited.text
     if not _NUMBER_WORD_START.search(text):
         return
@@ -158,7 +160,27 @@ def number_words_in_digits(edited: Edited, kept: Iterable[re.Pattern[str]]) -> N
     for pattern in kept:
         for match in pattern.finditer(text):
             held[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
-    spans = [match.span() for match in _TEXT2NUM_TOKEN.finditer(text)]
-    tokens = [_Token(text[start:end], 1 in held[start:end]) for start, end in spans]
-    found = text_to_num.find_numbers(tokens, "en")
-    edited.splice((spans[o.start][0], spans[o.end - 1][1], o.text) for o in found)
+    edited.splice(edit for start, end in _clauses(text) for edit in _in_digits(text, start, end, held))
+
+
+_CLAUSE_END = re.compile(r"(?<=[.!?;:])\s+|\n")
+"""Where text2num's reading of a text may be cut without changing it: after a stop, a colon or
+a semicolon and its space, and at a line's end (the same output, clause by clause, on the 51,779
+texts of the answers data and 60,000 NLI pairs)."""
+
+
+def _clauses(text: str) -> Iterator[tuple[int, int]]:
+    start = 0
+    for cut in _CLAUSE_END.finditer(text):
+        yield start, cut.start()
+        start = cut.end()
+    yield start, len(text)
+
+
+def _in_digits(text: str, start: int, end: int, held: bytearray) -> list[tuple[int, int, str]]:
+    """The edits that put ``text[start:end]``'s number words in digits."""
+    if not _NUMBER_WORD_START.search(text, start, end):
+        return []
+    spans = [match.span() for match in _TEXT2NUM_TOKEN.finditer(text, start, end)]
+    tokens = [_Token(text[a:b], 1 in held[a:b]) for a, b in spans]
+    return [(spans[o.start][0], spans[o.end - 1][1], o.text) for o in text_to_num.find_numbers(tokens, "en")]
