@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
@@ -206,13 +206,10 @@ def _roman(numeral: str) -> int:
     return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
 
-def _dates(text: str) -> list[Number]:
-    found: list[Number] = []
-    covered = bytearray(len(text))
+def _dates(text: str) -> Iterator[Number]:
+    """Dates, by :data:`DATES` in order of precedence."""
     for pattern in DATES:
         for match in pattern.finditer(text):
-            if 1 in covered[match.start() : match.end()]:
-                continue
             groups = match.groupdict()
             either_way = False
             if groups.get("first"):  # "3/4/2021": month first unless the first cannot be a month
@@ -229,21 +226,15 @@ def _dates(text: str) -> list[Number]:
             before, after = neighbours(text, match.start(), match.end())
             date = Date(year, month, day, last, either_way)
             bound = _time_bound(text, *match.span(), after)
-            found.append(
-                Number(
-                    float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
-                )
+            yield Number(
+                float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
             )
-            _cover(covered, match.start(), match.end())
-    return found
 
 
-def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
+def _names(text: str, original: str) -> Iterator[Number]:
     """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
     name. Only names written so in ``original`` (before number words became digits): "Add three
     eggs" is not the name "Add 3"."""
-    found: list[Number] = []
-    covered = _covered(taken, len(text))
     for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER):
         written = {match.group() for match in pattern.finditer(original)}
         for match in pattern.finditer(text):
@@ -259,30 +250,43 @@ def _names(text: str, original: str, taken: Sequence[Number]) -> list[Number]:
                 or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
                 or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
                 or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
-                or 1 in covered[match.start() : match.end()]
             ):
                 continue
             digits = match.group("digits")
             value = float(digits) if digits.isdigit() else float(_roman(digits))
             before, after = neighbours(text, match.start(), match.end())
             unit = "ordinal" if stem in _IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
-            found.append(Number(value, unit, before, after, match.group(), match.start(), match.end()))
-            _cover(covered, match.start(), match.end())
-    return found
+            yield Number(value, unit, before, after, match.group(), match.start(), match.end())
 
 
-def _cover(covered: bytearray, start: int, end: int) -> None:
-    covered[start:end] = b"\x01" * (end - start)
+_Candidate = tuple[int, int, Callable[[], Number]]
+"""A reading's span and what builds its :class:`Number`, built only if the span is not taken."""
 
 
-def _covered(numbers: Sequence[Number], size: int) -> bytearray:
-    """Which characters of a text of ``size`` the ``numbers`` cover, one byte each: a match
-    overlaps them where ``1 in covered[start:end]``, in time linear in the match, not in how many
-    numbers the text holds (a passage of "A1. A1. …" holds thousands)."""
-    covered = bytearray(size)
-    for n in numbers:
-        _cover(covered, n.start, n.end)
-    return covered
+def _read(numbers: Iterable[Number]) -> Iterator[_Candidate]:
+    """A reader's numbers, already built, as candidates."""
+    for number in numbers:
+        yield number.start, number.end, partial(_same, number)
+
+
+def _same(number: Number) -> Number:
+    return number
+
+
+def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number]:
+    """Every reader's numbers, the readers in order of precedence, each kept unless it overlaps
+    one kept before: overlaps resolved once, as spaCy's ``filter_spans`` does (by precedence,
+    not length: "12 May 2019" is one date, not a day and a year). Which characters are taken is
+    one byte each, so a span is checked in time linear in its length, not in how many numbers
+    the text holds (a passage of "A1. A1. …" holds thousands)."""
+    taken = bytearray(size)
+    kept: list[Number] = []
+    for candidates in readers:
+        for start, end, build in candidates:
+            if 1 not in taken[start:end]:
+                taken[start:end] = b"\x01" * (end - start)
+                kept.append(build())
+    return kept
 
 
 def _named_times(text: str) -> list[Number]:
@@ -363,14 +367,16 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     original = edited.text
     in_digits(edited)
     read = edited.text
-    numbers = _dates(read)
-    numbers += _names(read, original, numbers)
-    numbers += _vague(read)
-    numbers += _named_times(read)
-    taken = _covered(numbers, len(read))
-    numbers += [_in_digits(read, m) for m in NUMBER.finditer(read) if 1 not in taken[m.start() : m.end()]]
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
-    numbers += [_in_words(read, m) for m in WORD_NUMBER.finditer(masked) if 1 not in taken[m.start() : m.end()]]
+    readers = (
+        _read(_dates(read)),
+        _read(_names(read, original)),
+        _read(_vague(read)),
+        _read(_named_times(read)),
+        ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
+        ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
+    )
+    numbers = _resolved(len(read), readers)
     ordered = _approximations_shared(read, _in_two_units(read, sorted(numbers, key=lambda n: n.start)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return read, tuple(
