@@ -856,3 +856,73 @@ def test_a_value_and_a_half_with_a_scale_is_one_value() -> None:
     claim = "Two and a half million people live there."
     assert number_verdict(claim, "About 2.5 million people live there.") is None
     assert number_verdict(claim, "About 3.5 million people live there.") == "contradicted"
+
+
+FORMS = {
+    "a season's short end": ("the 2016-17 season", [("2016", 2016, "year"), ("17", 2017, "year")]),
+    "a war's short end": ("the 1914–18 war", [("1914", 1914, "year"), ("18", 1918, "year")]),
+    "a value and a half": ("about two and a half percent", [("two and a half percent", 2.5, "%")]),
+    "a period and a half": ("a year and a half later", [("a year and a half", 1.5, "years")]),
+    "a share in words": ("a third of voters", [("a third", 33.33, "%")]),
+    "a plural share": ("two-thirds of members", [("two-thirds", 66.67, "%")]),
+    "one in every": ("one in five adults", [("one in five", 20, "%")]),
+    "out of": ("3 out of 4 doctors", [("3 out of 4", 75, "%")]),
+    "a change by a share": ("sales fell by a quarter", [("a quarter", 25, "%")]),
+    "half of": ("half the staff", [("half", 50, "%")]),
+    "a dozen": ("a dozen eggs", [("a dozen", 12, None)]),
+    "half a dozen": ("half a dozen eggs", [("half a dozen", 6, None)]),
+    "dozens counted": ("two dozen eggs", [("two dozen", 24, None)]),
+    "a score of": ("a score of people", [("a score of", 20, None)]),
+    "a quarter": ("profit rose in Q3 2023", [("Q3", 3, "ordinal"), ("2023", 2023, "year")]),
+    "a quarter run together": ("in 3Q23", [("3Q23", 3, "ordinal"), ("3Q23", 2023, "year")]),
+    "a fiscal year": ("in FY23", [("FY23", 2023, "year")]),
+    "a fiscal year in full": ("in FY 2021", [("2021", 2021, "year")]),
+    "cents": ("it cost 45 cents", [("45 cents", 0.45, "usd")]),
+    "a cent sign": ("it cost 9¢", [("9¢", 0.09, "usd")]),
+    "degrees by letter": ("a high of 30C", [("30C", 30, "degC")]),
+    "degrees in words": ("86 degrees Fahrenheit", [("86 degrees Fahrenheit", 86, "degF")]),
+    "an area as plain text writes it": ("25 m2 of floor", [("25", 25, "[area]")]),
+    "feet and inches in marks": ("he is 6'2\" tall", [("6'2\"", 1.8796, "[length]")]),
+    "a power of ten": ("10⁶ cells", [("10⁶", 1e6, None)]),
+    "a power of ten with a caret": ("10^9 stars", [("10^9", 1e9, None)]),
+    "a currency code": ("EUR500 a month", [("EUR500", 500, "eur")]),
+    "a currency abbreviation": ("Rs. 200 each", [("Rs. 200", 200, "inr")]),
+    "a range's shared sign and scale": ("$8-8.5bn in sales", [("$8", 8e9, "usd"), ("8.5bn", 8.5e9, "usd")]),
+    "a range's shared percent": ("5-7% growth", [("5", 5, "%"), ("7%", 7, "%")]),
+    "a range's shared scale word": ("10 to 15 million people", [("10", 1e7, None), ("15 million", 1.5e7, None)]),
+    "basis points": ("a cut of 150 bp", [("150 bp", 1.5, "pp")]),
+    "half a scale": ("half a million people", [("half a million", 5e5, None)]),
+    "twice": ("taken twice daily", [("twice", 2, None)]),
+    "a speed in words": ("at 70 miles per hour", [("70", 31.2928, "[velocity]")]),
+    "millions before what is counted": ("8.3m people", [("8.3m", 8.3e6, None)]),
+    "millions after what is counted": ("a population of 8.3m", [("8.3m", 8.3e6, None)]),
+    "millions beside millions": (
+        "from 44.9 million to 48.2m",
+        [("44.9 million", 4.49e7, None), ("48.2m", 4.82e7, None)],
+    ),
+    "thousands in short": ("$40k a year", [("$40k", 4e4, "usd")]),
+    "millions in short": ("£3m deal", [("£3m", 3e6, "gbp")]),
+    "billions in short": ("2.5bn users", [("2.5bn", 2.5e9, None)]),
+    "a scale joined to its digits": ("3.6million viewers", [("3.6million", 3.6e6, None)]),
+    "a day known by name": ("on Christmas Day 1066", [("Christmas Day 1066", 1066, "date")]),
+    "an ordinal before a name": ("the Second World War", [("Second World War", 2, "name:war")]),
+    "number words": ("forty-two people", [("forty-two", 42, None)]),
+    "an ordinal in words": ("the twenty-first century", [("twenty-first", 21, "ordinal")]),
+    "a vague quantity": ("hundreds of homes", [("hundreds of", 200, None)]),
+    "a vague quantity of a scale": ("tens of thousands of fans", [("tens of thousands of", 2e4, None)]),
+    "a time by name": ("at noon", [("noon", 720, "time")]),
+    "a Roman numeral in a sequence": ("Chapter IV", [("Chapter IV", 4, "ordinal")]),
+    "a date": ("12 May 2019", [("12 May 2019", 2019, "date")]),
+    "a decade": ("the 1990s", [("1990s", 1990, "decade")]),
+    "a scale word": ("$2.3 billion", [("$2.3 billion", 2.3e9, "usd")]),
+    "a clock time": ("5:30pm", [("5:30pm", 1050, "time")]),
+}
+"""Each form the reader reads, one reading each: the value as written, its value (in its kind's
+base unit, a vague quantity at its least) and its kind."""
+
+
+@pytest.mark.parametrize(("text", "readings"), FORMS.values(), ids=list(FORMS))
+def test_each_form_reads_as_its_value(text: str, readings: list[tuple[str, float, str | None]]) -> None:
+    numbers = find_numbers(text)
+    assert [(n.text, n.unit) for n in numbers] == [(written, unit) for written, _, unit in readings]
+    assert [n.value for n in numbers] == pytest.approx([value for _, value, _ in readings], rel=1e-4)
