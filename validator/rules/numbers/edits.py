@@ -3,8 +3,9 @@ written (:class:`Edited`).
 
 The reader puts a value's forms in digits before it reads them ("Q3 2023" → "third quarter of
 2023", "forty-two" → "42"), so that each value reads one way. Each rewrite goes through
-:meth:`Edited.sub`, which records what it replaced, and :meth:`Edited.written` turns a span of the
-rewritten text back into the span of the text the user wrote: what a finding quotes and marks.
+:meth:`Edited.sub` (or :meth:`Edited.splice`), which records what it replaced, and
+:meth:`Edited.written_span` turns a span of the rewritten text back into the span of the text the
+user wrote: what a finding quotes and marks.
 """
 
 from __future__ import annotations
