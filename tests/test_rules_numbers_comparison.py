@@ -672,6 +672,18 @@ def test_an_age_set_off_after_someone_is_theirs(claim: str, evidence: str, expec
     assert number_verdict(claim, evidence) == expected
 
 
+@pytest.mark.parametrize(
+    ("rest_of_source", "expected"), [("Maria Lopez, 34, joined in 2015.", None), ("She joined in 2015.", "unsupported")]
+)
+def test_an_age_is_settled_by_the_whole_source_as_a_value_is(rest_of_source: str, expected: str | None) -> None:
+    """An age the passages give only to another is not vetoed where the whole source gives it to
+    the claim's person: retrieval may not have brought that sentence, as for any value."""
+    passage = "Maria Lopez was promoted on Friday, her manager, 34, said."
+    assert (
+        number_verdict("Maria Lopez, 34, was promoted.", passage, sources=[f"{passage} {rest_of_source}"]) == expected
+    )
+
+
 @given(
     st.sampled_from(["Maria Lopez", "Tom Reed", "Kofi Mensah", "Aiko Sato"]),
     st.sampled_from(["her manager", "his landlord", "their lawyer", "a neighbour", "an onlooker", "Sam Okoro"]),

@@ -56,3 +56,14 @@ def test_either_end_of_any_span_vouches_only_for_itself(
 def test_a_guard_fails_a_closing_time_vouched_for_only_by_the_opening_one() -> None:
     passed, [sentence] = check_answer("The gallery closes at 10am.", ["The gallery is open from 10am to 6pm."])
     assert not passed and sentence["method"] == "number_check", sentence
+
+
+@pytest.mark.parametrize(
+    ("rest_of_source", "expected"), [("On Fridays the pool opens at 10pm.", None), ("It is busy.", "contradicted")]
+)
+def test_an_end_is_settled_by_the_whole_source_as_a_value_is(rest_of_source: str, expected: str | None) -> None:
+    """A time the passages give only as the other end is not vetoed where the whole source says
+    it of this end: retrieval may not have brought that sentence, as for any value."""
+    passage = "The pool is open from 6am until 10pm."
+    claim = "The pool opens at 10pm on Fridays."
+    assert number_verdict(claim, passage, sources=[f"{passage} {rest_of_source}"]) == expected

@@ -105,10 +105,10 @@ def check_numbers(
         return None if sources and _check(sentence, evidence_segments(sources), own) is None else finding
     # values it holds, then whose they are: a time said to open or close a span is vouched for
     # only by that end of it (rules.numbers.ends), an age set off after someone only by theirs
-    # (rules.numbers.ages)
+    # (rules.numbers.ages); as for a value, not where the whole sources vouch for it
     stated = own if own is not None else sentence
-    for owned in (check_ends(stated, passages), check_ages(stated, passages)):
-        if owned is not None:
+    for check in (check_ends, check_ages):
+        if (owned := check(stated, passages)) is not None and not (sources and check(stated, sources) is None):
             return NumberFinding(*owned)
     return None
 
