@@ -887,6 +887,7 @@ FORMS = {
     "a power of ten with a caret": ("10^9 stars", [("10^9", 1e9, None)]),
     "a currency code": ("EUR500 a month", [("EUR500", 500, "eur")]),
     "a currency abbreviation": ("Rs. 200 each", [("Rs. 200", 200, "inr")]),
+    "a dollar sign with its country": ("US$40 a barrel", [("US$40", 40, "usd")]),
     "a range's shared sign and scale": ("$8-8.5bn in sales", [("$8", 8e9, "usd"), ("8.5bn", 8.5e9, "usd")]),
     "a range's shared percent": ("5-7% growth", [("5", 5, "%"), ("7%", 7, "%")]),
     "a range's shared scale word": ("10 to 15 million people", [("10", 1e7, None), ("15 million", 1.5e7, None)]),

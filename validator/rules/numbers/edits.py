@@ -47,6 +47,7 @@ class Edited:
         pieces: list[str] = []
         starts, ends = array("q"), array("q")
         position = 0
+        deleted: list[tuple[int, int]] = []
         for start, end, new in changed:
             lead, tail = _kept_ends(text[start:end], new)
             start, end, new = start + lead, end - tail, new[lead : len(new) - tail]
@@ -56,11 +57,16 @@ class Edited:
             first = old_starts[start] if start < len(text) else len(self.written)
             starts += array("q", [first]) * len(new)
             ends += array("q", [old_ends[end - 1] if end > start else first]) * len(new)
+            if not new and end > start:  # "US$40" → "$40": what was cut goes with what follows
+                deleted.append((len(starts), first))
             position = end
         pieces.append(text[position:])
         self.text = "".join(pieces)
         self._starts = starts + old_starts[position:]
         self._ends = ends + old_ends[position:]
+        for at, first in deleted:
+            if at < len(self._starts):
+                self._starts[at] = min(self._starts[at], first)
 
     def _places(self) -> tuple[array[int], array[int]]:
         if self._starts is None or self._ends is None:
