@@ -19,6 +19,8 @@ CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
 SIGNS = "".join(CURRENCY)
 SIGN = f"[{SIGNS}]"
 """A currency sign before an amount."""
+CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
+"""A sum in cents ("45 cents", "9¢"): dollars, read as "$0.45" is."""
 CURRENCY_WORDS = {
     **dict.fromkeys(("dollar", "dollars"), "usd"),
     **dict.fromkeys(("euro", "euros"), "eur"),

@@ -16,6 +16,7 @@ from functools import lru_cache, partial
 from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
     APPROXIMATE,
+    CENTS,
     COUNTED_AFTER_YEAR_LIKE,
     CURRENCY,
     CURRENCY_WORDS,
@@ -300,6 +301,15 @@ def _named_times(text: str) -> list[Number]:
 _OF = re.compile(r"\s+of\b", re.I)
 
 
+def _cents(text: str) -> Iterator[Number]:
+    """Sums in cents (:data:`CENTS`), in dollars to the cent: "45 cents" is "$0.45"."""
+    for match in CENTS.finditer(text):
+        value, qualifier = int(match.group("cents")) / 100, _qualifier(text, *match.span())
+        before, after = neighbours(text, *match.span())
+        low, high = bounds(value, qualifier)
+        yield Number(value, "usd", before, after, match.group(), *match.span(), qualifier, low, high, step=0.01)
+
+
 def _vague(text: str) -> list[Number]:
     found = []
     for match in VAGUE_WORDS.finditer(text):
@@ -373,6 +383,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(_names(read, original)),
         _read(_vague(read)),
         _read(_named_times(read)),
+        _read(_cents(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )

@@ -20,7 +20,6 @@ from validator.rules.numbers.lexicon import (
     SCALE_AFTER_A_HALF,
     SCALE_AFTER_DIGITS,
     SIGN,
-    SIGNS,
     SPEEDS,
     VAGUE_WORDS,
     WORD_VALUES,
@@ -252,7 +251,6 @@ _QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )
 _FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
-_CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 
 
@@ -275,14 +273,13 @@ def _written_out(edited: Edited) -> None:
     words ("miles per hour" → "mph"), a short scale ("$40k" → "$40 thousand", "£3m" → "£3
     million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
     millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
-    write periods and small sums ("Q3" → "third quarter", "FY23" → "fiscal 2023", "45 cents" →
-    "$0.45"), a temperature's scale ("30C", "30 degrees Celsius" → "30°C"), a unit squared as
-    "m2" ("m²"), a height in marks ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas
-    Day" → "25 December", :data:`_NAMED_DAYS`)."""
+    write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023"), a temperature's scale
+    ("30C", "30 degrees Celsius" → "30°C"), a unit squared as "m2" ("m²"), a height in marks
+    ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas Day" → "25 December",
+    :data:`_NAMED_DAYS`)."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_NAMED_DAY, lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")])
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
-    edited.sub(_CENTS, lambda m: f"${int(m.group('cents')) / 100:.2f}")
     edited.sub(_TEMPERATURE, lambda m: "°C" if m.group("c") or m.group("c_") else "°F")
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
     edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
