@@ -926,4 +926,5 @@ base unit, a vague quantity at its least) and its kind."""
 def test_each_form_reads_as_its_value(text: str, readings: list[tuple[str, float, str | None]]) -> None:
     numbers = find_numbers(text)
     assert [(n.text, n.unit) for n in numbers] == [(written, unit) for written, _, unit in readings]
+    assert [text[n.start : n.end] for n in numbers] == [n.text for n in numbers]
     assert [n.value for n in numbers] == pytest.approx([value for _, value, _ in readings], rel=1e-4)

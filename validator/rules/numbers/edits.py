@@ -167,7 +167,7 @@ def number_words_in_digits(edited: Edited, kept: Iterable[re.Pattern[str]]) -> N
     for pattern in kept:
         for match in pattern.finditer(text):
             held[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
-    edited.splice(edit for start, end in _clauses(text) for edit in _in_digits(text, start, end, held))
+    edited.splice(edit for start, end in _clauses(text) for edit in _clause_edits(text, start, end, held))
 
 
 _CLAUSE_END = re.compile(r"(?<=[.!?;:])\s+|\n")
@@ -184,7 +184,7 @@ def _clauses(text: str) -> Iterator[tuple[int, int]]:
     yield start, len(text)
 
 
-def _in_digits(text: str, start: int, end: int, held: bytearray) -> list[tuple[int, int, str]]:
+def _clause_edits(text: str, start: int, end: int, held: bytearray) -> list[tuple[int, int, str]]:
     """The edits that put ``text[start:end]``'s number words in digits."""
     if not _NUMBER_WORD_START.search(text, start, end):
         return []

@@ -66,8 +66,8 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), each duration in
     the premise's unit where it is the same length ("a year and a half" → "18 months"), and each
     measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). Where the
-    premise writes its value in a form of its own ("24 cents", "a third", "£2.1bn"), both are
-    given as the number rule reads them ("$0.24", "33.33%", "£2.1 billion"). A small NLI model
+    premise writes its value in a form of its own ("a third", "£2.1bn"), both are given as the
+    number rule reads them ("about 33.33%", "£2.1 billion"). A small NLI model
     takes a number in another spelling for another number, and contradicts a sentence that agrees
     ("$2.3B" against "$2.3 billion": P(contradiction) 0.53; 0.08 spelled alike). Only values the
     premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
@@ -79,7 +79,7 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
         end, twin_text = number.read_end, None
         if twin := _spelled_twin(number, premise_numbers):
             twin_text = premise_text[twin.read_start : twin.read_end]
-            if twin_text not in premise:  # the premise writes it in a form of its own ("24 cents")
+            if twin_text not in premise:  # the premise writes it in a form of its own ("£2.1bn")
                 if not premise_readable or (
                     twin_text not in sentence and text[number.read_start : number.read_end] == twin_text
                 ):  # as the sentence may too ("about half" of "about half"): left as both write it

@@ -59,7 +59,8 @@ class Number:
     has one (``%``, a currency, ``time``, ``year``, ``decade``, ``ordinal``, ``date``, a unit of
     measure, or ``name:<stem>`` for the number in a name such as "Boeing 747"), the words around
     it, what it bounds (``qualifier``: "more than", "about", a vague "hundreds of"…, as
-    ``low``/``high``), and where it is in the text it was read from."""
+    ``low``/``high``), and where and how the text it was read from writes it (``start``,
+    ``end``, ``text``)."""
 
     value: float
     unit: str | None
