@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from helpers import number_verdict
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 
@@ -18,6 +18,7 @@ from hypothesis import strategies as st
     shift=st.integers(min_value=1, max_value=9),
     sign=st.sampled_from([1, -1]),
 )
+@example(value=Decimal("33276.685"), places=2, shift=1, sign=1)  # 5,000 dollars apart, not exactly in floats
 def test_a_rounded_value_is_vouched_for_and_a_changed_one_is_not(
     value: Decimal, places: int, shift: int, sign: int
 ) -> None:

@@ -197,8 +197,10 @@ class Number:
     @property
     def tolerance(self) -> float:
         """How far from this value, as written, the value it stands for may lie: half its last
-        digit's place (and a hair, for floating point), or only the hair where it has no step."""
-        return max(self.step / 2, 1e-9) * (1 + 1e-9)
+        digit's place, or nothing where it has no step, and a hair for floating point, in
+        proportion to the value too ("$33276.69 million" and "$33276.685 million" are 5,000
+        dollars apart to within a millionth of one, not exactly)."""
+        return max(self.step / 2, 1e-9) * (1 + 1e-9) + abs(self.value) * 1e-12
 
     def led_like(self, other: Number) -> bool:
         """Whether ``other`` follows the words this number follows: two or more of them ("cut to
