@@ -851,6 +851,16 @@ def test_a_decimal_without_its_leading_zero_is_repaired_whole_through_a_guard() 
         assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == source
 
 
+def test_a_power_of_ten_is_corrected_as_the_source_writes_it_through_a_guard() -> None:
+    """The rule's correction of "10^7" against "1,000,000" replaced the base's digits: "1^7"."""
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    answer = "According to the team, the lab grew 10^7 cells in 2023."
+    guard.validate(answer, metadata={"sources": ["In 2023, the lab grew 1,000,000 cells, the team said."]})
+    sentence = only(last_result(guard))
+    assert sentence["verdict"] == "contradicted"
+    assert (sentence["correction"]["old"], sentence["correction"]["new"]) == ("10^7", "1,000,000")
+
+
 def test_a_value_and_a_half_with_a_scale_is_one_value() -> None:
     """ "Two and a half million" was read as 2.5 and 1,000,000, and contradicted by "2.5 million"."""
     claim = "Two and a half million people live there."
@@ -881,6 +891,10 @@ FORMS = {
     "a cent sign": ("it cost 9¢", [("9¢", 0.09, "usd")]),
     "degrees by letter": ("a high of 30C", [("30C", 30, "degC")]),
     "degrees in words": ("86 degrees Fahrenheit", [("86 degrees Fahrenheit", 86, "degF")]),
+    "degrees in words after a number in words": ("eight degrees Celsius", [("eight degrees Celsius", 8, "degC")]),
+    "a scale's letter in lower case after its sign": ("a 30°c day", [("30°c", 30, "degC")]),
+    "a temperature range": ("highs of 11-17C", [("11", 11, "degC"), ("17C", 17, "degC")]),
+    "a chip's bus, no temperature": ("sensors on I2C", [("I2C", 2, "name:i")]),
     "an area as plain text writes it": ("25 m2 of floor", [("25", 25, "[area]")]),
     "feet and inches in marks": ("he is 6'2\" tall", [("6'2\"", 1.8796, "[length]")]),
     "a power of ten": ("10⁶ cells", [("10⁶", 1e6, None)]),
@@ -892,6 +906,10 @@ FORMS = {
     "a range's shared percent": ("5-7% growth", [("5", 5, "%"), ("7%", 7, "%")]),
     "a range's shared scale word": ("10 to 15 million people", [("10", 1e7, None), ("15 million", 1.5e7, None)]),
     "basis points": ("a cut of 150 bp", [("150 bp", 1.5, "pp")]),
+    "basis points in words": ("up 75 basis points", [("75 basis points", 0.75, "pp")]),
+    "years before present, no basis points": ("dated to 9500 BP", [("9500", 9500, None)]),
+    "a currency code spaced": ("USD 2.3 billion in sales", [("USD 2.3 billion", 2.3e9, "usd")]),
+    "a currency code's short scale": ("a EUR5m deal", [("EUR5m", 5e6, "eur")]),
     "half a scale": ("half a million people", [("half a million", 5e5, None)]),
     "twice": ("taken twice daily", [("twice", 2, None)]),
     "a speed in words": ("at 70 miles per hour", [("70", 31.2928, "[velocity]")]),

@@ -19,6 +19,16 @@ CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
 SIGNS = "".join(CURRENCY)
 SIGN = f"[{SIGNS}]"
 """A currency sign before an amount."""
+CURRENCY_CODES = {
+    **dict.fromkeys(("USD", "US$"), "usd"),
+    **{"EUR": "eur", "GBP": "gbp", "JPY": "jpy"},
+    **dict.fromkeys(("INR", "Rs", "Rs."), "inr"),
+}
+"""Currency codes written before an amount as its sign is ("EUR500", "USD 2.3 billion", "Rs. 500"):
+capitals only, as codes are written ("eur" is no code)."""
+MONEY = rf"(?:{SIGN}|(?-i:\b(?:US\$|USD|EUR|GBP|JPY|INR|Rs\.?)))"
+"""What names an amount's currency before it: a sign or a code (:data:`CURRENCY_CODES`)."""
+MONEY_SIGNS = CURRENCY | CURRENCY_CODES
 CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
 """A sum in cents ("45 cents", "9¢"): dollars, read as "$0.45" is."""
 CURRENCY_WORDS = {
@@ -78,16 +88,21 @@ COUNTED_AFTER_YEAR_LIKE = frozenset(
     ]
 )
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
+TEMPERATURE = r"\s?(?:[°º]|degrees?\s+)\s?(?:C|F|Celsius|centigrade|Fahrenheit)\b|(?-i:C|F)\b"
+"""A temperature's scale after its number, in any spelling: "30C", "30 °C", "30 degrees Celsius",
+"86F" (a letter alone only joined to the number, in capitals)."""
+POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(?P<exponent>\d{1,2})|(?P<superscript>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
+"""A power of ten as plain text writes it: "10^6", "10⁶"."""
 NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
-    rf"(?:(?P<currency>{SIGN})\s?)?"
-    r"(?P<value>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
+    rf"(?:(?P<currency>{MONEY})\s?)?"
+    rf"(?P<value>{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
     r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
-    r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b))?"
-    r"(?:\s?(?P<degree>°\s?[CF]?))?"
+    r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b)|\s?(?P<basis_points>basis[\s-]points?|(?-i:bps?))\b)?"
+    rf"(?:(?P<degree>{TEMPERATURE}|\s?[°º]))?"
     r"(?:\s(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )

@@ -18,10 +18,11 @@ from validator.rules.numbers.lexicon import (
     APPROXIMATE,
     CENTS,
     COUNTED_AFTER_YEAR_LIKE,
-    CURRENCY,
+    CURRENCY_CODES,
     CURRENCY_WORDS,
     DATES,
     LEADS_A_NUMBER,
+    MONEY_SIGNS,
     MONTHS,
     NAME_THEN_NUMBER,
     NAME_WITH_DIGITS,
@@ -31,6 +32,7 @@ from validator.rules.numbers.lexicon import (
     NOT_A_NUMBER,
     NUMBER,
     OR_MORE,
+    POWER_OF_TEN,
     QUALIFIER,
     QUALIFIERS,
     ROMAN,
@@ -38,8 +40,10 @@ from validator.rules.numbers.lexicon import (
     TIME_BOUNDS,
     TOKEN,
     UNIT_WORD,
+    UNIT_WORDS,
     VAGUE,
     VAGUE_WORDS,
+    WORD,
     WORD_NUMBER,
     WORD_VALUES,
     is_unit,
@@ -108,7 +112,7 @@ _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 def _is_age(text: str, match: re.Match[str]) -> bool:
     """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
     after a name): ages, one kind however they are written."""
-    value = match.group("value")
+    value = _in_full(match.group("value"))
     if not value.isdigit() or len(value) > 3 or int(value) > 130 or match.group("ordinal") or match.group("percent"):
         return False
     before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
@@ -125,11 +129,14 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     if _is_age(match.string, match):
         return "age", 1.0
     if match.group("currency"):
-        return CURRENCY[match.group("currency")], 1.0
+        return MONEY_SIGNS[match.group("currency")], 1.0
     if match.group("percent"):
         return "%", 1.0
+    if match.group("basis_points"):
+        return "pp", 0.01  # "150 bp" is 1.5 percentage points, to the basis point
     if degree := match.group("degree"):
-        return {"c": "degC", "f": "degF"}.get(degree[-1].lower(), "deg"), 1.0
+        scale = WORD.findall(degree)[-1:]
+        return (_TEMPERATURE_SCALES.get(scale[0].lower(), "deg") if scale else "deg"), 1.0
     if match.group("decade"):
         return "decade", 1.0
     if match.group("seconds") and not match.group("meridiem"):
@@ -139,7 +146,8 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     if match.group("ordinal"):
         return "ordinal", 1.0
     words = words_after(match.string, match.end())
-    year_like = match.group("value").isdigit() and 1000 <= float(match.group("value")) <= 2100
+    digits = _in_full(match.group("value"))
+    year_like = digits.isdigit() and 1000 <= float(digits) <= 2100
     year_like = year_like and not match.group("scale")
     next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
     if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
@@ -153,6 +161,9 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
         return "year", 1.0
     return unit_of_words(words)
 
+
+_TEMPERATURE_SCALES = {"c": "degC", "f": "degF"} | {w: u for w, u in UNIT_WORDS.items() if u in ("degC", "degF")}
+"""A temperature's scale after its degrees, by letter or by name ("30°C", "86 degrees Fahrenheit")."""
 
 _JOINED_DURATIONS = frozenset({"s", "h"})
 """Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
@@ -248,6 +259,7 @@ def _names(text: str, original: str) -> Iterator[Number]:
                 or stem in LEADS_A_NUMBER
                 or match.group("stem") in MONTHS
                 or (pattern is NAME_THEN_NUMBER and (is_unit(stem) or stem in CURRENCY_WORDS))
+                or match.group("stem") in CURRENCY_CODES  # "EUR500" is an amount
                 or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
                 or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
                 or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
@@ -344,7 +356,7 @@ _FOOTNOTE = re.compile(
     r"\[\d{1,3}\]|(?<!\b10)(?P<unit>\b[^\W\d_]{1,3})?[\u00b9\u00b2\u00b3\u2070-\u2079]+"
     r"|(?<=[^\W\d_]{5}\.)\d{1,3}(?:,\d{1,3})*(?=\s*$)"
 )
-"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", read by :func:`in_digits`)
+"""A footnote mark: "[2]", or superscript digits, but not a power of ten ("10⁶", a value of :data:`NUMBER`)
 nor a unit's ("km²", :func:`_blank_footnote`); or digits that end the sentence after a word's full
 stop, as text copied from a page with its marks writes them ("…by about 30 percent.13,14")."""
 
@@ -432,17 +444,17 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
     """The number :data:`NUMBER` matched: its value in its kind's base unit (a clock time in
     minutes after midnight, a race time in seconds, a scale word multiplied in), the last digit's
     place it rounds to, and what bounds it."""
-    value = float(match.group("value").replace(",", ""))
+    digits = _in_full(match.group("value"))
+    value = float(digits.replace(",", ""))
     before, after = neighbours(text, match.start(), match.end())
     unit, factor = _unit(match, after)
-    if unit is None and before in _IN_A_SEQUENCE and match.group("value").isdigit():
+    if unit is None and before in _IN_A_SEQUENCE and digits.isdigit():
         unit = "ordinal"
     if unit == "time":
         hours = value % 12 if match.group("meridiem") else value
         if (match.group("meridiem") or "").lower().startswith("p"):
             hours += 12
         value = hours * 60 + int(match.group("minutes") or 0)
-    digits = match.group("value")
     if unit == "s" and (seconds := match.group("seconds")):
         value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
         digits = seconds  # the last digit written is a second's, or a part of one
@@ -469,6 +481,16 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
         step=0.0 if unit in NOT_ROUNDED else step * factor,
         scale=factor,
     )
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _in_full(value: str) -> str:
+    """A value's digits, a power of ten written in full ("10⁶" and "10^6" are "1000000")."""
+    if power := POWER_OF_TEN.fullmatch(value):
+        return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))
+    return value
 
 
 def _in_words(text: str, match: re.Match[str]) -> Number:

@@ -1,6 +1,7 @@
 """Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
-"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, powers of ten, currency
-codes, short scales ("2.5bn"), named days, squared units, feet and inches, temperatures.
+"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, short scales ("2.5bn"),
+named days, squared units, feet and inches. (A currency code, a temperature's scale, basis
+points and a power of ten are read where they stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -16,11 +17,12 @@ import re
 from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
     DOZEN,
+    MONEY,
     QUALIFIER,
     SCALE_AFTER_A_HALF,
     SCALE_AFTER_DIGITS,
-    SIGN,
     SPEEDS,
+    TEMPERATURE,
     VAGUE_WORDS,
     WORD_VALUES,
     is_unit,
@@ -151,12 +153,8 @@ def _count(word: str) -> int:
     return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
 
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(\d{1,2})|([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
-_CURRENCY_CODE = re.compile(r"\b(USD|US\$|EUR|GBP|JPY|INR|Rs\.?)\s?(?=\d)")
-_CODE_SIGNS = {"USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs": "₹", "Rs.": "₹"}
 _SHORT_SCALE = re.compile(
-    rf"(?P<number>(?:{SIGN}\s?)\d++(?:[.,]\d++)*+)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
+    rf"(?P<number>(?:{MONEY}\s?)\d++(?:[.,]\d++)*+)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
     r"|(?<![\d.])(?P<bare>\d++(?:\.\d++)?+)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
@@ -185,11 +183,6 @@ _SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
 """A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
 _FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
 """A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033"): "6 ft 2 in"."""
-_TEMPERATURE = re.compile(
-    r"(?<=\d)(?:\s?(?:°|º|degrees?\s+)\s?(?:(?P<c>C\b|Celsius|centigrade)|(?P<f>F\b|Fahrenheit))"
-    r"|(?P<c_>C)\b|(?P<f_>F)\b)"
-)
-"""A temperature's scale in any spelling: "30C", "30 °C", "30 degrees Celsius", "86F"."""
 _SHORT_SCALES = {
     "k": "thousand",
     "m": "million",
@@ -217,14 +210,14 @@ def ordinal_names(edited: Edited) -> None:
 
 
 _RANGE = re.compile(
-    rf"(?<![\w.,])(?P<sign>{SIGN}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{SIGN}\s?)?"
+    rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{MONEY}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
-    r"(?P<suffix>\s?(?:%|°[CF]|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b|(?:thousand|million|billion|trillion)\b))",
+    rf"(?P<suffix>{TEMPERATURE}|\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b"
+    r"|(?:thousand|million|billion|trillion)\b))",
     re.I,
 )
 """A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
 million", "11-17C"."""
-_BASIS_POINTS = re.compile(r"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)\s?(?:basis[\s-]points?|bps|bp)\b", re.I)
 _HALF_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
 _TIMES = re.compile(
     r"\b(?P<word>twice|thrice)\s+(?=(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
@@ -266,27 +259,20 @@ def _quarter(match: re.Match[str]) -> str:
 
 
 def _written_out(edited: Edited) -> None:
-    """The ways a value is abbreviated, written out so that each value reads one way: a power of
-    ten ("10⁶", "10^6" → "1000000"), a currency code ("EUR500" → "€500"), a range's shared sign
-    and scale ("$8-8.5bn" → "$8bn to $8.5bn"), basis points as percentage points ("150 bp" →
-    "1.5 percentage points"), "half a million", "twice daily" ("two times daily"), a speed in
-    words ("miles per hour" → "mph"), a short scale ("$40k" → "$40 thousand", "£3m" → "£3
-    million", "2bn" → "2 billion"; "m" only after a currency sign or beside what is counted in
-    millions, where it cannot be metres; "mln", "bln" as news agencies write them), how reports
-    write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023"), a temperature's scale
-    ("30C", "30 degrees Celsius" → "30°C"), a unit squared as "m2" ("m²"), a height in marks
-    ("6'2\"" → "6 ft 2 in") and a day known by name ("Christmas Day" → "25 December",
-    :data:`_NAMED_DAYS`)."""
+    """The ways a value is abbreviated, written out so that each value reads one way: a range's
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), "half a
+    million", "twice daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), a
+    short scale ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only
+    after a currency sign or beside what is counted in millions, where it cannot be metres;
+    "mln", "bln" as news agencies write them), how reports write periods ("Q3" → "third
+    quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), a height in marks ("6'2\""
+    → "6 ft 2 in") and a day known by name ("Christmas Day" → "25 December", :data:`_NAMED_DAYS`)."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_NAMED_DAY, lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")])
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
-    edited.sub(_TEMPERATURE, lambda m: "°C" if m.group("c") or m.group("c_") else "°F")
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
     edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
-    edited.sub(_POWER_OF_TEN, lambda m: "1" + "0" * int((m.group(1) or m.group(2)).translate(_SUPERSCRIPTS)))
-    edited.sub(_CURRENCY_CODE, lambda m: _CODE_SIGNS[m.group(1)])
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
-    edited.sub(_BASIS_POINTS, lambda m: f"{float(m.group('value')) / 100:g} percentage points")
     edited.sub(_HALF_SCALE, lambda m: f"0.5 {m.group('scale')}")
     edited.sub(_TIMES, lambda m: "two times " if m.group("word").lower() == "twice" else "three times ")
     edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from validator.rules.numbers.clauses import Segment
+from validator.rules.numbers.lexicon import POWER_OF_TEN
 from validator.rules.numbers.values import Number
 
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
@@ -72,7 +73,10 @@ def written_like(number: Number, value: Number) -> str | None:
     """``value`` written the way ``number`` is: its digits in ``number``'s text replaced, in the
     same scale and unit ("£148 million" with £152,000,000 → "£152 million"), thousands separated
     where the claim separates them. ``None`` where the claim writes no digits ("forty") or the
-    result reads the same."""
+    result reads the same. A power of ten has no digits of its value to replace ("10^7": its "10"
+    is the base), so the evidence's value is given as the evidence writes it ("1,000,000")."""
+    if POWER_OF_TEN.search(number.text):
+        return value.text if value.text != number.text else None
     digits = _DIGITS.search(number.text)
     written = float(digits.group().replace(",", "")) if digits else 0.0
     if digits is None or written == 0:
