@@ -924,6 +924,8 @@ FORMS = {
     "billions in short": ("2.5bn users", [("2.5bn", 2.5e9, None)]),
     "a scale joined to its digits": ("3.6million viewers", [("3.6million", 3.6e6, None)]),
     "a day known by name": ("on Christmas Day 1066", [("Christmas Day 1066", 1066, "date")]),
+    "a day known by name, in lower case": ("on christmas day, 1067", [("christmas day, 1067", 1067, "date")]),
+    "a day known by name, no year": ("home on Valentine’s Day.", [("Valentine’s Day", 0, "date")]),
     "an ordinal before a name": ("the Second World War", [("Second World War", 2, "name:war")]),
     "number words": ("forty-two people", [("forty-two", 42, None)]),
     "an ordinal in words": ("the twenty-first century", [("twenty-first", 21, "ordinal")]),

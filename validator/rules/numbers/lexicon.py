@@ -247,17 +247,38 @@ _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.
 _DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DAY_RANGE = _DAY.format("day") + r"(?:\s*(?:[-\u2013\u2014]|to|and|&|through)\s*" + _DAY.format("last") + ")?"
 _YEAR = r"(?P<year>[12]\d{3})(?!\d)"
+NAMED_DAYS = {
+    "new year's day": (1, 1),
+    "valentine's day": (2, 14),
+    "st patrick's day": (3, 17),
+    "st. patrick's day": (3, 17),
+    "bastille day": (7, 14),
+    "halloween": (10, 31),
+    "guy fawkes night": (11, 5),
+    "bonfire night": (11, 5),
+    "armistice day": (11, 11),
+    "christmas eve": (12, 24),
+    "christmas day": (12, 25),
+    "boxing day": (12, 26),
+    "new year's eve": (12, 31),
+    "hogmanay": (12, 31),
+}
+"""Days of the year known by name, each always on one date, as (month, day): "Christmas Day 1066"
+is 25 December 1066. Not a feast that moves (Easter, Thanksgiving)."""
+_NAMED_DAY = "(?i:" + "|".join(re.escape(day).replace("'", "['\u2019]") for day in NAMED_DAYS) + ")"
 DATES = [
     re.compile(rf"\b{_DAY_RANGE}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?(?![\w-])"),
     re.compile(rf"\b{_MONTH}\s+{_DAY_RANGE}(?![\d:])(?:(?:\s?,\s*|\s+){_YEAR})?(?![\w-])"),
     re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?{_YEAR}"),
     re.compile(r"\b(?P<year>[12]\d{3})-(?P<numeric_month>[01]\d)-(?P<day>[0-3]\d)\b"),
     re.compile(r"(?<![\d/.])(?P<first>[0-3]?\d)([/.])(?P<second>[0-3]?\d)\2(?P<year>[12]\d{3})(?![\d/]|\.\d)"),
+    re.compile(rf"\b(?P<named_day>{_NAMED_DAY})(?:,?\s+{_YEAR})?(?![\w-])"),
 ]
 """Dates in the forms answers and sources write them: "12 May 2019", "May 12th, 2019", "May
-2019", "2019-05-12", "3/4/2019" (either way round: :attr:`Date.either_way`), and day ranges
-("June 9–10", "9 and 10 June"). Month names are matched with
-their capital where the word is also another ("May", "March", "August"), so the verb "may" is not a month."""
+2019", "2019-05-12", "3/4/2019" (either way round: :attr:`Date.either_way`), day ranges ("June
+9–10", "9 and 10 June"), and a day known by name (:data:`NAMED_DAYS`: "Christmas Day 1066").
+Month names are matched with their capital where the word is also another ("May", "March",
+"August"), so the verb "may" is not a month."""
 
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 NAME_WITH_DIGITS = re.compile(

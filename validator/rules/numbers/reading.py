@@ -26,6 +26,7 @@ from validator.rules.numbers.lexicon import (
     MONTHS,
     NAME_THEN_NUMBER,
     NAME_WITH_DIGITS,
+    NAMED_DAYS,
     NAMED_TIME,
     NAMED_TIMES,
     NOT_A_BOUND_AFTER,
@@ -228,6 +229,8 @@ def _dates(text: str) -> Iterator[Number]:
                 first, second = int(groups["first"]), int(groups["second"])
                 month, day = (second, first) if first > 12 else (first, second)
                 either_way = first != second and max(first, second) <= 12
+            elif named := groups.get("named_day"):
+                month, day = NAMED_DAYS[named.lower().replace("\u2019", "'")]
             else:
                 month = int(groups["numeric_month"]) if groups.get("numeric_month") else MONTHS[groups["month"]]
                 day = int(groups["day"]) if groups.get("day") else None

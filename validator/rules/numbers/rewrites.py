@@ -1,6 +1,6 @@
 """Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
 "a third of"), scores ("3-nil"), seasons, fiscal years and quarters, short scales ("2.5bn"),
-named days, squared units, feet and inches. (A currency code, a temperature's scale, basis
+squared units, feet and inches. (A currency code, a temperature's scale, basis
 points and a power of ten are read where they stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
@@ -158,27 +158,6 @@ _SHORT_SCALE = re.compile(
     r"|(?<![\d.])(?P<bare>\d++(?:\.\d++)?+)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
     re.I,
 )
-_NAMED_DAYS = {
-    "new year's day": "1 January",
-    "valentine's day": "14 February",
-    "st patrick's day": "17 March",
-    "st. patrick's day": "17 March",
-    "bastille day": "14 July",
-    "halloween": "31 October",
-    "guy fawkes night": "5 November",
-    "bonfire night": "5 November",
-    "armistice day": "11 November",
-    "christmas eve": "24 December",
-    "christmas day": "25 December",
-    "boxing day": "26 December",
-    "new year's eve": "31 December",
-    "hogmanay": "31 December",
-}
-"""Days of the year known by name, each always on one date ("Christmas Day 1066" is 25 December
-1066); not a feast that moves (Easter, Thanksgiving)."""
-_NAMED_DAY = re.compile(
-    r"\b(?:" + "|".join(re.escape(day).replace("'", "['\u2019]") for day in _NAMED_DAYS) + r")\b", re.I
-)
 _SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
 """A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
 _FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
@@ -265,10 +244,9 @@ def _written_out(edited: Edited) -> None:
     short scale ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only
     after a currency sign or beside what is counted in millions, where it cannot be metres;
     "mln", "bln" as news agencies write them), how reports write periods ("Q3" → "third
-    quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), a height in marks ("6'2\""
-    → "6 ft 2 in") and a day known by name ("Christmas Day" → "25 December", :data:`_NAMED_DAYS`)."""
+    quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), and a height in marks
+    ("6'2\"" → "6 ft 2 in")."""
     edited.sub(_QUARTER, _quarter)
-    edited.sub(_NAMED_DAY, lambda m: _NAMED_DAYS[m.group().lower().replace("\u2019", "'")])
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
     edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
