@@ -17,7 +17,8 @@ from validator.rules.numbers.clauses import Segment, claim_segments, content_wor
 from validator.rules.numbers.derivations import Worked, a_change, counts_another, derivation, led_to, numbers_by_place
 from validator.rules.numbers.ends import check_ends
 from validator.rules.numbers.lexicon import OFFERED, WORD
-from validator.rules.numbers.reading import bounds, claim_text, read_values, words_after
+from validator.rules.numbers.readers import bounds, words_after
+from validator.rules.numbers.reading import claim_text, read_values
 from validator.rules.numbers.rivals import Rival, rival_of
 from validator.rules.numbers.values import COUNT_LIMIT, FRAMES, Number, a_span, close
 from validator.text import SCALES, stem

@@ -362,3 +362,30 @@ def is_unit(word: str) -> bool:
 
 UNIT_WORD = re.compile(r"\s*([^\W\d_]+)")
 UNIT_WORD_AFTER = re.compile(r"[\s-]?[^\W\d_]+")
+IN_A_SEQUENCE = frozenset(
+    [
+        "day",
+        "week",
+        "round",
+        "stage",
+        "game",
+        "leg",
+        "lap",
+        "set",
+        "phase",
+        "episode",
+        "season",
+        "match",
+        "race",
+        "heat",
+        "inning",
+        "innings",
+        "term",
+        "hole",
+        "chapter",
+        "part",
+        "volume",
+    ]
+)
+"""Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
+the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""

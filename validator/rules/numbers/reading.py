@@ -2,7 +2,9 @@
 forms put in digits (:mod:`~validator.rules.numbers.rewrites`) read once into :class:`Number`
 values, each placed and quoted as the text writes it, with its qualifier ("more than",
 "about"), unit, the words before it and the name it belongs to; a list marker, numbered heading
-or footnote mark is the list's, not a value.
+or footnote mark is the list's, not a value. Digits and number words are read here; the readers
+of one kind each (dates, names, cents, …) are :mod:`~validator.rules.numbers.readers`, and one
+pass resolves where their readings overlap (:func:`_resolved`).
 """
 
 from __future__ import annotations
@@ -15,88 +17,36 @@ from functools import lru_cache, partial
 
 from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
-    APPROXIMATE,
-    CENTS,
     COUNTED_AFTER_YEAR_LIKE,
-    CURRENCY_CODES,
     CURRENCY_WORDS,
-    DATES,
-    LEADS_A_NUMBER,
+    IN_A_SEQUENCE,
     MONEY_SIGNS,
-    MONTHS,
-    NAME_THEN_NUMBER,
-    NAME_WITH_DIGITS,
-    NAMED_DAYS,
-    NAMED_TIME,
-    NAMED_TIMES,
-    NOT_A_BOUND_AFTER,
     NOT_A_NUMBER,
     NUMBER,
-    OR_MORE,
     POWER_OF_TEN,
-    QUALIFIER,
-    QUALIFIERS,
-    ROMAN,
-    TIME_BOUND,
-    TIME_BOUNDS,
     TOKEN,
     UNIT_WORD,
     UNIT_WORDS,
-    VAGUE,
-    VAGUE_WORDS,
     WORD,
     WORD_NUMBER,
     WORD_VALUES,
-    is_unit,
     unit_of_words,
+)
+from validator.rules.numbers.readers import (
+    bounds,
+    qualifier_of,
+    read_cents,
+    read_dates,
+    read_named_times,
+    read_names,
+    read_vague,
+    time_bound,
+    words_after,
 )
 from validator.rules.numbers.rewrites import in_digits, ordinal_names
 from validator.rules.numbers.units import measure
-from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
-from validator.text import ORDINAL_WORDS, SCALES, STOPWORDS
-
-
-def _qualifier(text: str, start: int, end: int) -> str | None:
-    """What the words around a number say it bounds ("more than", "about", "or more")."""
-    if match := QUALIFIER.search(text[max(0, start - 24) : start]):
-        return QUALIFIERS[match.group("words").lower()]
-    return ">=" if OR_MORE.match(text[end : end + 24]) else None
-
-
-_CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
-"""What ends a date's clause right after it, so the word past it is not one the date names."""
-
-
-_POSSESSIVE = re.compile(r"['\u2019]s\b")
-"""A possessive "'s" after a year: the year names what follows ("2008's crash"), no time bound."""
-
-
-def _time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
-    """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
-    (:data:`TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
-    not one past a comma ("before 10 September 1609, according to…"), nor one it owns ("after
-    2008's crash")."""
-    if _POSSESSIVE.match(text, end) or (
-        after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end)
-    ):
-        return None
-    match = TIME_BOUND.search(text[max(0, start - 32) : start])
-    if match is None or (match.group("lead") or "").lower() in NOT_A_BOUND_AFTER:
-        return None
-    return TIME_BOUNDS[match.group("words").lower()]
-
-
-def bounds(value: float, qualifier: str | None) -> tuple[float, float]:
-    spread = abs(value) * APPROXIMATE
-    return {
-        ">": (math.nextafter(value, math.inf), math.inf),
-        ">=": (value, math.inf),
-        "<": (-math.inf, math.nextafter(value, -math.inf)),
-        "<=": (-math.inf, value),
-        "nearly": (value - spread, value),
-        "about": (value - spread, value + spread),
-    }.get(qualifier or "", (value, value))
-
+from validator.rules.numbers.values import NOT_ROUNDED, Number, neighbours
+from validator.text import ORDINAL_WORDS, SCALES
 
 _AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age(?:\s+of)?)\s$", re.I)
@@ -171,110 +121,6 @@ _JOINED_DURATIONS = frozenset({"s", "h"})
 only after a decimal: "747s" are aircraft."""
 
 
-_IN_A_SEQUENCE = frozenset(
-    [
-        "day",
-        "week",
-        "round",
-        "stage",
-        "game",
-        "leg",
-        "lap",
-        "set",
-        "phase",
-        "episode",
-        "season",
-        "match",
-        "race",
-        "heat",
-        "inning",
-        "innings",
-        "term",
-        "hole",
-        "chapter",
-        "part",
-        "volume",
-    ]
-)
-"""Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
-the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""
-
-
-_CLAUSE_MARK = re.compile(r"[.,;:!?()\[\]]")
-_NEXT_NUMBER = re.compile(r"(?<=[^\W\d_])\s*\d")
-"""A number after a word: the words that may name the number before's unit end there ("6 feet 2
-inches" is 6 feet, not 6 "feet inches", an area), though a number's unit may follow another
-number that shares it ("3-4 hours", "24/48 hours")."""
-
-
-def words_after(text: str, end: int) -> list[str]:
-    """The words after a number up to the end of its clause or the next number, as written (a unit
-    never runs past either)."""
-    clause = _CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0]
-    return TOKEN.findall(_NEXT_NUMBER.split(clause, maxsplit=1)[0])
-
-
-def _roman(numeral: str) -> int:
-    values = [ROMAN[c] for c in numeral]
-    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
-
-
-def _dates(text: str) -> Iterator[Number]:
-    """Dates, by :data:`DATES` in order of precedence."""
-    for pattern in DATES:
-        for match in pattern.finditer(text):
-            groups = match.groupdict()
-            either_way = False
-            if groups.get("first"):  # "3/4/2021": month first unless the first cannot be a month
-                first, second = int(groups["first"]), int(groups["second"])
-                month, day = (second, first) if first > 12 else (first, second)
-                either_way = first != second and max(first, second) <= 12
-            elif named := groups.get("named_day"):
-                month, day = NAMED_DAYS[named.lower().replace("\u2019", "'")]
-            else:
-                month = int(groups["numeric_month"]) if groups.get("numeric_month") else MONTHS[groups["month"]]
-                day = int(groups["day"]) if groups.get("day") else None
-            year = int(groups["year"]) if groups.get("year") else None
-            last = int(groups["last"]) if groups.get("last") else day
-            if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
-                continue
-            before, after = neighbours(text, match.start(), match.end())
-            date = Date(year, month, day, last, either_way)
-            bound = _time_bound(text, *match.span(), after)
-            yield Number(
-                float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
-            )
-
-
-def _names(text: str, original: str) -> Iterator[Number]:
-    """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
-    name. Only names written so in ``original`` (before number words became digits): "Add three
-    eggs" is not the name "Add 3"."""
-    for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER):
-        written = {match.group() for match in pattern.finditer(original)}
-        for match in pattern.finditer(text):
-            if match.group() not in written:
-                continue
-            stem = match.group("stem").rstrip(".").lower()
-            if (
-                (stem in STOPWORDS and (pattern is NAME_THEN_NUMBER or match.group("stem").islower()))
-                or stem in QUALIFIERS
-                or stem in LEADS_A_NUMBER
-                or match.group("stem") in MONTHS
-                or (pattern is NAME_THEN_NUMBER and (is_unit(stem) or stem in CURRENCY_WORDS))
-                or match.group("stem") in CURRENCY_CODES  # "EUR500" is an amount
-                or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
-                or (stem in _IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
-                or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
-            ):
-                continue
-            digits = match.group("digits")
-            value = float(digits) if digits.isdigit() else float(_roman(digits))
-            before, after = neighbours(text, match.start(), match.end())
-            unit = "ordinal" if stem in _IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
-            yield Number(value, unit, before, after, match.group(), match.start(), match.end())
-
-
 _Candidate = tuple[int, int, Callable[[], Number]]
 """A reading's span and what builds its :class:`Number`, built only if the span is not taken."""
 
@@ -303,46 +149,6 @@ def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number
                 taken[start:end] = b"\x01" * (end - start)
                 kept.append(build())
     return kept
-
-
-def _named_times(text: str) -> list[Number]:
-    """Times of day known by name (:data:`NAMED_TIMES`: "noon", "12 midnight"), as clock times."""
-    return [
-        Number(float(NAMED_TIMES[m.group("name").lower()]), "time", *neighbours(text, *m.span()), m.group(), *m.span())
-        for m in NAMED_TIME.finditer(text)
-    ]
-
-
-_OF = re.compile(r"\s+of\b", re.I)
-
-
-def _cents(text: str) -> Iterator[Number]:
-    """Sums in cents (:data:`CENTS`), in dollars to the cent: "45 cents" is "$0.45"."""
-    for match in CENTS.finditer(text):
-        value, qualifier = int(match.group("cents")) / 100, _qualifier(text, *match.span())
-        before, after = neighbours(text, *match.span())
-        low, high = bounds(value, qualifier)
-        yield Number(value, "usd", before, after, match.group(), *match.span(), qualifier, low, high, step=0.01)
-
-
-def _vague(text: str) -> list[Number]:
-    found = []
-    for match in VAGUE_WORDS.finditer(text):
-        words = " ".join(match.group().lower().split())
-        low, high = VAGUE[words]
-        before = neighbours(text, match.start(), match.end())[0]
-        following = words_after(text, match.end())
-        of = [word.lower() for word in following[:1]] == ["of"]  # "hundreds of thousands" needs none
-        following = following[1:] if of else following
-        unit, factor = unit_of_words(following)  # "hundreds of miles", "a couple of weeks"
-        low, high = low * factor, high * factor
-        if following and following[0].lower() in CURRENCY_WORDS:  # "millions of pounds"
-            unit = CURRENCY_WORDS[following[0].lower()]
-        of_word = _OF.match(text, match.end()) if of else None
-        written = text[match.start() : of_word.end() if of_word else match.end()]
-        counted = following[0].lower() if following else None
-        found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
-    return found
 
 
 _LIST_MARKER = re.compile(
@@ -394,11 +200,11 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     read = edited.text
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
     readers = (
-        _read(_dates(read)),
-        _read(_names(read, original)),
-        _read(_vague(read)),
-        _read(_named_times(read)),
-        _read(_cents(read)),
+        _read(read_dates(read)),
+        _read(read_names(read, original)),
+        _read(read_vague(read)),
+        _read(read_named_times(read)),
+        _read(read_cents(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )
@@ -451,7 +257,7 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
     value = float(digits.replace(",", ""))
     before, after = neighbours(text, match.start(), match.end())
     unit, factor = _unit(match, after)
-    if unit is None and before in _IN_A_SEQUENCE and digits.isdigit():
+    if unit is None and before in IN_A_SEQUENCE and digits.isdigit():
         unit = "ordinal"
     if unit == "time":
         hours = value % 12 if match.group("meridiem") else value
@@ -468,9 +274,9 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
     if match.group("sign"):
         value = -value
     value *= factor
-    qualifier = _qualifier(text, match.start(), match.end())
+    qualifier = qualifier_of(text, match.start(), match.end())
     if unit == "year" and qualifier is None:
-        qualifier = _time_bound(text, match.start(), match.end(), after)
+        qualifier = time_bound(text, match.start(), match.end(), after)
     return Number(
         value,
         unit,
@@ -504,10 +310,10 @@ def _in_words(text: str, match: re.Match[str]) -> Number:
     value = float(WORD_VALUES[word])
     if after in SCALES:
         value *= SCALES[after]
-    ordinal = word in ORDINAL_WORDS or before in _IN_A_SEQUENCE
+    ordinal = word in ORDINAL_WORDS or before in IN_A_SEQUENCE
     unit, factor = ("ordinal", 1.0) if ordinal else unit_of_words(words_after(text, match.end()))
     value *= factor
-    qualifier = _qualifier(text, match.start(), match.end())
+    qualifier = qualifier_of(text, match.start(), match.end())
     return Number(
         value, unit, before, after, match.group(), *match.span(), qualifier, *bounds(value, qualifier), scale=factor
     )

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS
-from validator.rules.numbers.reading import read_values, words_after
+from validator.rules.numbers.readers import words_after
+from validator.rules.numbers.reading import read_values
 from validator.rules.numbers.units import DIMENSIONS, measure
 from validator.rules.numbers.values import DURATIONS, Number
 

@@ -1,0 +1,202 @@
+"""The readers of one kind of value each, over a sentence as read: dates (:data:`DATES`), numbers
+that are part of a name ("G20", "Chapter IV"), times known by name ("noon"), sums in cents and
+vague quantities ("hundreds of"); and what every reader asks of the words around a value: the
+bound they set (:func:`qualifier_of`, :func:`time_bound`, :func:`bounds`) and the words after it
+that may name its unit (:func:`words_after`). :mod:`~validator.rules.numbers.reading` runs them
+with its own readers of digits and number words, and resolves their overlaps once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+from validator.rules.numbers.lexicon import (
+    APPROXIMATE,
+    CENTS,
+    CURRENCY_CODES,
+    CURRENCY_WORDS,
+    DATES,
+    IN_A_SEQUENCE,
+    LEADS_A_NUMBER,
+    MONTHS,
+    NAME_THEN_NUMBER,
+    NAME_WITH_DIGITS,
+    NAMED_DAYS,
+    NAMED_TIME,
+    NAMED_TIMES,
+    NOT_A_BOUND_AFTER,
+    OR_MORE,
+    QUALIFIER,
+    QUALIFIERS,
+    ROMAN,
+    TIME_BOUND,
+    TIME_BOUNDS,
+    TOKEN,
+    VAGUE,
+    VAGUE_WORDS,
+    is_unit,
+    unit_of_words,
+)
+from validator.rules.numbers.values import Date, Number, neighbours
+from validator.text import STOPWORDS
+
+
+def qualifier_of(text: str, start: int, end: int) -> str | None:
+    """What the words around a number say it bounds ("more than", "about", "or more")."""
+    if match := QUALIFIER.search(text[max(0, start - 24) : start]):
+        return QUALIFIERS[match.group("words").lower()]
+    return ">=" if OR_MORE.match(text[end : end + 24]) else None
+
+
+_CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
+"""What ends a date's clause right after it, so the word past it is not one the date names."""
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s\b")
+"""A possessive "'s" after a year: the year names what follows ("2008's crash"), no time bound."""
+
+
+def time_bound(text: str, start: int, end: int, after: str | None) -> str | None:
+    """ "<" or ">" where a year or a date at ``text[start:end]`` follows "before" or "after"
+    (:data:`TIME_BOUNDS`), unless the word ``after`` it is one it names ("before 2020 elections"),
+    not one past a comma ("before 10 September 1609, according to…"), nor one it owns ("after
+    2008's crash")."""
+    if _POSSESSIVE.match(text, end) or (
+        after is not None and after not in STOPWORDS and not _CLAUSE_ENDS.match(text, end)
+    ):
+        return None
+    match = TIME_BOUND.search(text[max(0, start - 32) : start])
+    if match is None or (match.group("lead") or "").lower() in NOT_A_BOUND_AFTER:
+        return None
+    return TIME_BOUNDS[match.group("words").lower()]
+
+
+def bounds(value: float, qualifier: str | None) -> tuple[float, float]:
+    spread = abs(value) * APPROXIMATE
+    return {
+        ">": (math.nextafter(value, math.inf), math.inf),
+        ">=": (value, math.inf),
+        "<": (-math.inf, math.nextafter(value, -math.inf)),
+        "<=": (-math.inf, value),
+        "nearly": (value - spread, value),
+        "about": (value - spread, value + spread),
+    }.get(qualifier or "", (value, value))
+
+
+_CLAUSE_MARK = re.compile(r"[.,;:!?()\[\]]")
+
+
+_NEXT_NUMBER = re.compile(r"(?<=[^\W\d_])\s*\d")
+"""A number after a word: the words that may name the number before's unit end there ("6 feet 2
+inches" is 6 feet, not 6 "feet inches", an area), though a number's unit may follow another
+number that shares it ("3-4 hours", "24/48 hours")."""
+
+
+def words_after(text: str, end: int) -> list[str]:
+    """The words after a number up to the end of its clause or the next number, as written (a unit
+    never runs past either)."""
+    clause = _CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0]
+    return TOKEN.findall(_NEXT_NUMBER.split(clause, maxsplit=1)[0])
+
+
+def _roman(numeral: str) -> int:
+    values = [ROMAN[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+
+
+def read_dates(text: str) -> Iterator[Number]:
+    """Dates, by :data:`DATES` in order of precedence."""
+    for pattern in DATES:
+        for match in pattern.finditer(text):
+            groups = match.groupdict()
+            either_way = False
+            if groups.get("first"):  # "3/4/2021": month first unless the first cannot be a month
+                first, second = int(groups["first"]), int(groups["second"])
+                month, day = (second, first) if first > 12 else (first, second)
+                either_way = first != second and max(first, second) <= 12
+            elif named := groups.get("named_day"):
+                month, day = NAMED_DAYS[named.lower().replace("\u2019", "'")]
+            else:
+                month = int(groups["numeric_month"]) if groups.get("numeric_month") else MONTHS[groups["month"]]
+                day = int(groups["day"]) if groups.get("day") else None
+            year = int(groups["year"]) if groups.get("year") else None
+            last = int(groups["last"]) if groups.get("last") else day
+            if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
+                continue
+            before, after = neighbours(text, match.start(), match.end())
+            date = Date(year, month, day, last, either_way)
+            bound = time_bound(text, *match.span(), after)
+            yield Number(
+                float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
+            )
+
+
+def read_names(text: str, original: str) -> Iterator[Number]:
+    """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
+    name. Only names written so in ``original`` (before number words became digits): "Add three
+    eggs" is not the name "Add 3"."""
+    for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER):
+        written = {match.group() for match in pattern.finditer(original)}
+        for match in pattern.finditer(text):
+            if match.group() not in written:
+                continue
+            stem = match.group("stem").rstrip(".").lower()
+            if (
+                (stem in STOPWORDS and (pattern is NAME_THEN_NUMBER or match.group("stem").islower()))
+                or stem in QUALIFIERS
+                or stem in LEADS_A_NUMBER
+                or match.group("stem") in MONTHS
+                or (pattern is NAME_THEN_NUMBER and (is_unit(stem) or stem in CURRENCY_WORDS))
+                or match.group("stem") in CURRENCY_CODES  # "EUR500" is an amount
+                or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
+                or (stem in IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
+                or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
+            ):
+                continue
+            digits = match.group("digits")
+            value = float(digits) if digits.isdigit() else float(_roman(digits))
+            before, after = neighbours(text, match.start(), match.end())
+            unit = "ordinal" if stem in IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
+            yield Number(value, unit, before, after, match.group(), match.start(), match.end())
+
+
+def read_named_times(text: str) -> list[Number]:
+    """Times of day known by name (:data:`NAMED_TIMES`: "noon", "12 midnight"), as clock times."""
+    return [
+        Number(float(NAMED_TIMES[m.group("name").lower()]), "time", *neighbours(text, *m.span()), m.group(), *m.span())
+        for m in NAMED_TIME.finditer(text)
+    ]
+
+
+_OF = re.compile(r"\s+of\b", re.I)
+
+
+def read_cents(text: str) -> Iterator[Number]:
+    """Sums in cents (:data:`CENTS`), in dollars to the cent: "45 cents" is "$0.45"."""
+    for match in CENTS.finditer(text):
+        value, qualifier = int(match.group("cents")) / 100, qualifier_of(text, *match.span())
+        before, after = neighbours(text, *match.span())
+        low, high = bounds(value, qualifier)
+        yield Number(value, "usd", before, after, match.group(), *match.span(), qualifier, low, high, step=0.01)
+
+
+def read_vague(text: str) -> list[Number]:
+    found = []
+    for match in VAGUE_WORDS.finditer(text):
+        words = " ".join(match.group().lower().split())
+        low, high = VAGUE[words]
+        before = neighbours(text, match.start(), match.end())[0]
+        following = words_after(text, match.end())
+        of = [word.lower() for word in following[:1]] == ["of"]  # "hundreds of thousands" needs none
+        following = following[1:] if of else following
+        unit, factor = unit_of_words(following)  # "hundreds of miles", "a couple of weeks"
+        low, high = low * factor, high * factor
+        if following and following[0].lower() in CURRENCY_WORDS:  # "millions of pounds"
+            unit = CURRENCY_WORDS[following[0].lower()]
+        of_word = _OF.match(text, match.end()) if of else None
+        written = text[match.start() : of_word.end() if of_word else match.end()]
+        counted = following[0].lower() if following else None
+        found.append(Number(low, unit, before, counted, written, *match.span(), "vague", low, high))
+    return found
