@@ -88,6 +88,9 @@ COUNTED_AFTER_YEAR_LIKE = frozenset(
     ]
 )
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
+SHORT_SCALES = dict.fromkeys(("k",), "thousand") | dict.fromkeys(("m", "mn", "mln"), "million")
+SHORT_SCALES |= dict.fromkeys(("b", "bn", "bln"), "billion") | {"tn": "trillion"}
+"""A scale written short after a number, as the scale word it stands for."""
 TEMPERATURE = r"\s?(?:[°º]|degrees?\s+)\s?(?:C|F|Celsius|centigrade|Fahrenheit)\b|(?-i:C|F)\b"
 """A temperature's scale after its number, in any spelling: "30C", "30 °C", "30 degrees Celsius",
 "86F" (a letter alone only joined to the number, in capitals)."""
@@ -97,16 +100,19 @@ NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{MONEY})\s?)?"
     rf"(?P<value>{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
+    r"(?:(?P<short_scale>(?(currency)\s?(?:k|mn|mln|m|bn|bln|b|tn)|(?:k|bn|\s?mln|\s?bln)))\b(?!\.\w))?"
     r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
     r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
     r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b)|\s?(?P<basis_points>basis[\s-]points?|(?-i:bps?))\b)?"
     rf"(?:(?P<degree>{TEMPERATURE}|\s?[°º]))?"
-    r"(?:\s(?P<scale>thousand|million|billion|trillion)\b)?",
+    r"(?:\s*(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )
-"""A number as written, with what is joined to it. A decade ends in 0 ("1990s", "1990's", "the
+"""A number as written, with what is joined to it: a scale in short (:data:`SHORT_SCALES`: "$40k",
+"£3m", "2bn"; "m" only after a currency, where it cannot be metres; "mln", "bln" as news agencies
+write them) or in words, spaced or joined ("3.6million"). A decade ends in 0 ("1990s", "1990's", "the
 '60s"): "2019's" is a year's possessive, "747s" a plural, "under-20s" an age group."""
 SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):

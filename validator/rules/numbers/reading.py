@@ -24,6 +24,7 @@ from validator.rules.numbers.lexicon import (
     NOT_A_NUMBER,
     NUMBER,
     POWER_OF_TEN,
+    SHORT_SCALES,
     TOKEN,
     UNIT_WORD,
     UNIT_WORDS,
@@ -62,9 +63,12 @@ _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 
 def _is_age(text: str, match: re.Match[str]) -> bool:
     """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
-    after a name): ages, one kind however they are written."""
+    after a name): ages, one kind however they are written. Never a number with a scale ("Jane
+    Laut, 40k,"), an ordinal or a percentage."""
     value = _in_full(match.group("value"))
-    if not value.isdigit() or len(value) > 3 or int(value) > 130 or match.group("ordinal") or match.group("percent"):
+    if not value.isdigit() or len(value) > 3 or int(value) > 130:
+        return False
+    if match.group("ordinal") or match.group("percent") or _scale(match):
         return False
     before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
     return bool(
@@ -99,7 +103,7 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     words = words_after(match.string, match.end())
     digits = _in_full(match.group("value"))
     year_like = digits.isdigit() and 1000 <= float(digits) <= 2100
-    year_like = year_like and not match.group("scale")
+    year_like = year_like and not _scale(match)
     next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
     if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
         return CURRENCY_WORDS[next_word.lower()], 1.0
@@ -268,9 +272,9 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
         value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
         digits = seconds  # the last digit written is a second's, or a part of one
     step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
-    if match.group("scale"):
-        value *= SCALES[match.group("scale").lower()]
-        step *= SCALES[match.group("scale").lower()]
+    if scale := _scale(match):
+        value *= scale
+        step *= scale
     if match.group("sign"):
         value = -value
     value *= factor
@@ -300,6 +304,14 @@ def _in_full(value: str) -> str:
     if power := POWER_OF_TEN.fullmatch(value):
         return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))
     return value
+
+
+def _scale(match: re.Match[str]) -> float:
+    """What the scale after a number multiplies it by, written short ("40k", "£3m") or in words
+    ("3 million", "3.6million"); 0 where it has none."""
+    if short := match.group("short_scale"):
+        return SCALES[SHORT_SCALES[short.strip().lower()]]
+    return SCALES[match.group("scale").lower()] if match.group("scale") else 0.0
 
 
 def _in_words(text: str, match: re.Match[str]) -> Number:

@@ -1,7 +1,8 @@
 """Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
-"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, short scales ("2.5bn"),
-squared units, feet and inches. (A currency code, a temperature's scale, basis
-points and a power of ten are read where they stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
+"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, millions beside what is
+counted ("8.3m people"), squared units, feet and inches. (A currency code, a scale in short or
+joined, a temperature's scale, basis points and a power of ten are read where they stand, by
+:data:`~validator.rules.numbers.lexicon.NUMBER`.)
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -50,7 +51,6 @@ def in_digits(edited: Edited) -> None:
     edited.sub(_SEASON, _season)
     _shares(edited)
     _written_out(edited)
-    edited.sub(SCALE_AFTER_DIGITS, lambda m: f"{m.group(1)} {m.group(2)}")
     number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
     _halves(edited)
     edited.sub(DOZEN, _dozens)
@@ -153,25 +153,10 @@ def _count(word: str) -> int:
     return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
 
 
-_SHORT_SCALE = re.compile(
-    rf"(?P<number>(?:{MONEY}\s?)\d++(?:[.,]\d++)*+)\s?(?P<scale>k|m|mn|mln|bn|bln|b|tn)\b(?!\.\w)"
-    r"|(?<![\d.])(?P<bare>\d++(?:\.\d++)?+)(?P<bare_scale>k|bn|\s?mln|\s?bln)\b",
-    re.I,
-)
 _SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
 """A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
 _FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
 """A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033"): "6 ft 2 in"."""
-_SHORT_SCALES = {
-    "k": "thousand",
-    "m": "million",
-    "mn": "million",
-    "mln": "million",
-    "b": "billion",
-    "bn": "billion",
-    "bln": "billion",
-    "tn": "trillion",
-}
 
 
 _ORDINAL_NAME = re.compile(
@@ -215,7 +200,7 @@ _MILLION = re.compile(
 )
 """A bare "m" that is million, not metres: before or after what is counted in millions
 ("8.3m people", "a population of 8.3m")."""
-_MILLION_PAIR = re.compile(r"(\bmillion\s+(?:to|and|or|from)\s+)(\d+(?:\.\d+)?)m\b")
+_MILLION_PAIR = re.compile(r"((?<![^\W\d_])million\s+(?:to|and|or|from)\s+)(\d+(?:\.\d+)?)m\b")
 """A bare "m" right after a value in millions: the other end of "from 44.9m to 48.2m"."""
 
 
@@ -240,12 +225,11 @@ def _quarter(match: re.Match[str]) -> str:
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
     shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), "half a
-    million", "twice daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), a
-    short scale ("$40k" → "$40 thousand", "£3m" → "£3 million", "2bn" → "2 billion"; "m" only
-    after a currency sign or beside what is counted in millions, where it cannot be metres;
-    "mln", "bln" as news agencies write them), how reports write periods ("Q3" → "third
-    quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), and a height in marks
-    ("6'2\"" → "6 ft 2 in")."""
+    million", "twice daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), an
+    "m" beside what is counted in millions, where it cannot be metres ("8.3m people", "a
+    population of 8.3m" → "8.3 million"; after a currency sign the reader reads it), how reports
+    write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023"), a unit squared as "m2"
+    ("m²"), and a height in marks ("6'2\"" → "6 ft 2 in")."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
@@ -256,7 +240,6 @@ def _written_out(edited: Edited) -> None:
     edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
     edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
     edited.sub(_MILLION_PAIR, lambda m: f"{m.group(1)}{m.group(2)} million")
-    edited.sub(_SHORT_SCALE, _scale_in_words)
 
 
 def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
@@ -267,11 +250,6 @@ def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
         return []  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
     sign, low = match.group("sign") or "", match.end("low")
     return [(low, low, match.group("suffix")), (low, match.start("high"), f" to {sign}")]
-
-
-def _scale_in_words(match: re.Match[str]) -> str:
-    scale = match.group("scale") or match.group("bare_scale")
-    return f"{match.group('number') or match.group('bare')} {_SHORT_SCALES[scale.strip().lower()]}"
 
 
 def _dozens(match: re.Match[str]) -> str:
