@@ -872,6 +872,10 @@ FORMS = {
     "a season's short end": ("the 2016-17 season", [("2016", 2016, "year"), ("17", 2017, "year")]),
     "a war's short end": ("the 1914–18 war", [("1914", 1914, "year"), ("18", 1918, "year")]),
     "a value and a half": ("about two and a half percent", [("two and a half percent", 2.5, "%")]),
+    "a value and a half before a scale, spaced twice": (
+        "two and a half  million people",
+        [("two and a half  million", 2.5e6, None)],
+    ),
     "a period and a half": ("a year and a half later", [("a year and a half", 1.5, "years")]),
     "a share in words": ("a third of voters", [("a third", 33.33, "%")]),
     "a plural share": ("two-thirds of members", [("two-thirds", 66.67, "%")]),
