@@ -871,6 +871,9 @@ def test_a_value_and_a_half_with_a_scale_is_one_value() -> None:
 FORMS = {
     "a season's short end": ("the 2016-17 season", [("2016", 2016, "year"), ("17", 2017, "year")]),
     "a war's short end": ("the 1914–18 war", [("1914", 1914, "year"), ("18", 1918, "year")]),
+    "a season after a name, with a slash": ("the FA Cup 2003/04", [("2003", 2003, "year"), ("04", 2004, "year")]),
+    "a year and a month, no season": ("filed 2019-05", [("2019", 2019, "year"), ("05", 5, None)]),
+    "a name's number before a slash": ("Windows 10/11 users", [("Windows 10", 10, "name:windows"), ("11", 11, None)]),
     "a value and a half": ("about two and a half percent", [("two and a half percent", 2.5, "%")]),
     "a value and a half before a scale, spaced twice": (
         "two and a half  million people",

@@ -94,6 +94,11 @@ SHORT_SCALES |= dict.fromkeys(("b", "bn", "bln"), "billion") | {"tn": "trillion"
 TEMPERATURE = r"\s?(?:[°º]|degrees?\s+)\s?(?:C|F|Celsius|centigrade|Fahrenheit)\b|(?-i:C|F)\b"
 """A temperature's scale after its number, in any spelling: "30C", "30 °C", "30 degrees Celsius",
 "86F" (a letter alone only joined to the number, in capitals)."""
+SEASON_START = re.compile(r"(?<![\d.,-])(?P<century>1[89]|20)(?P<first>\d{2})[-\u2013/]\Z")
+SEASON_END = re.compile(r"(?![\d:%]|[.,]\d|[-\u2013/]\d)")
+"""A season or span of years written short ("2016-17", "1998/99", "1914–18"): the start's
+century and year before the short end (searched up to the end's place), and what may not follow
+the end ("2016-17%" is no season)."""
 POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(?P<exponent>\d{1,2})|(?P<superscript>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
 """A power of ten as plain text writes it: "10^6", "10⁶"."""
 NUMBER = re.compile(
@@ -298,10 +303,12 @@ five or more letters then "." is a sentence's end where text runs sentences toge
 The stem is bounded (24 characters, longer than any such name) so the search stays linear: an
 unbounded one rescans the rest of the text from every letter of "a.a.a.…"."""
 NAME_THEN_NUMBER = re.compile(
-    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+)\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))(?![\w.,:]\d|[\w%°-])"
+    r"(?<![\w-])(?P<stem>[A-Z][A-Za-z]+|[A-Z]{2,}|[a-z][A-Z][A-Za-z]+)\s(?P<digits>\d+|[IVXLC]{2,}(?=[\s,.;:)'’]|$)|I(?=[,.;:)'’]|$))"
+    r"(?![\w.,:]\d|[\w%°-]|(?<=\d{4})[\u2013/]\d)"
 )
 """A capitalized name and then a number: "Boeing 747", "Windows 11", "Formula 1", "Henry VIII",
-"World War II", "iPhone 16". Not a month ("May 2019") or a word that opens a phrase ("In 1990",
+"World War II", "iPhone 16". Not a year that starts a season ("Premier League 1992–93", "FA Cup
+2003/04"), a month ("May 2019") or a word that opens a phrase ("In 1990",
 "Over 500", "Since 2002": :data:`LEADS_A_NUMBER`), nor a name before a measure ("circles the
 Earth 705 kilometres up")."""
 LEADS_A_NUMBER = frozenset(

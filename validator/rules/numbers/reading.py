@@ -24,6 +24,8 @@ from validator.rules.numbers.lexicon import (
     NOT_A_NUMBER,
     NUMBER,
     POWER_OF_TEN,
+    SEASON_END,
+    SEASON_START,
     SHORT_SCALES,
     TOKEN,
     UNIT_WORD,
@@ -65,7 +67,7 @@ def _is_age(text: str, match: re.Match[str]) -> bool:
     """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
     after a name): ages, one kind however they are written. Never a number with a scale ("Jane
     Laut, 40k,"), an ordinal or a percentage."""
-    value = _in_full(match.group("value"))
+    value = _in_full(match)
     if not value.isdigit() or len(value) > 3 or int(value) > 130:
         return False
     if match.group("ordinal") or match.group("percent") or _scale(match):
@@ -101,7 +103,7 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
     if match.group("ordinal"):
         return "ordinal", 1.0
     words = words_after(match.string, match.end())
-    digits = _in_full(match.group("value"))
+    digits = _in_full(match)
     year_like = digits.isdigit() and 1000 <= float(digits) <= 2100
     year_like = year_like and not _scale(match)
     next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
@@ -257,7 +259,7 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
     """The number :data:`NUMBER` matched: its value in its kind's base unit (a clock time in
     minutes after midnight, a race time in seconds, a scale word multiplied in), the last digit's
     place it rounds to, and what bounds it."""
-    digits = _in_full(match.group("value"))
+    digits = _in_full(match)
     value = float(digits.replace(",", ""))
     before, after = neighbours(text, match.start(), match.end())
     unit, factor = _unit(match, after)
@@ -299,10 +301,16 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
-def _in_full(value: str) -> str:
-    """A value's digits, a power of ten written in full ("10⁶" and "10^6" are "1000000")."""
+def _in_full(match: re.Match[str]) -> str:
+    """The digits of the value :data:`NUMBER` matched, written in full: a power of ten ("10⁶" and
+    "10^6" are "1000000"), and the short end of a season or span of years ("17" of "2016-17" is
+    "2017", :data:`SEASON_START`; not a month: "2019-05")."""
+    value, start = match.group("value"), match.start("value")
     if power := POWER_OF_TEN.fullmatch(value):
         return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))
+    season = SEASON_START.search(match.string, max(0, start - 5), start) if len(value) == 2 else None
+    if season and int(value) > int(season.group("first")) and SEASON_END.match(match.string, match.end("value")):
+        return season.group("century") + value
     return value
 
 

@@ -1,8 +1,8 @@
 """Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
-"a third of"), scores ("3-nil"), seasons, fiscal years and quarters, millions beside what is
-counted ("8.3m people"), squared units, feet and inches. (A currency code, a scale in short or
-joined, a temperature's scale, basis points and a power of ten are read where they stand, by
-:data:`~validator.rules.numbers.lexicon.NUMBER`.)
+"a third of"), scores ("3-nil"), fiscal years and quarters, millions beside what is counted
+("8.3m people"), squared units, feet and inches. (A currency code, a scale in short or joined, a
+temperature's scale, basis points, a power of ten and a season's short end are read where they
+stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -30,25 +30,12 @@ from validator.rules.numbers.lexicon import (
 )
 from validator.text import NUMBER_WORDS, ORDINAL_WORDS, STOPWORDS
 
-_SEASON = re.compile(r"(?<![\d.,-])(1[89]|20)(\d{2})[-\u2013/](\d{2})(?![\d:%]|[.,]\d|[-\u2013/]\d)")
-"""A season or span of years written short ("2016-17", "1998/99", "1914–18"), read as both years
-("2016-2017"), at the end of a sentence too ("in 2019–20.")."""
-
-
-def _season(match: re.Match[str]) -> str:
-    """Both years of a span whose end is later in the same century ("1914–18" is 1914 to 1918); not
-    a year and a month ("2019-05": the end would come first)."""
-    century, first, last = match.groups()
-    return f"{century}{first}-{century}{last}" if int(last) > int(first) else match.group()
-
 
 def in_digits(edited: Edited) -> None:
     """``edited`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
     "12", a value and a half as a decimal (:func:`_halves`), a share in words as a percentage ("a
-    third of" → "about 33.33%"), and a short span of years in full ("2016-17" → "2016-2017"). A
-    scale after digits ("1.5 million") and a vague quantity ("hundreds of") are left to the
-    reader: text2num would make them "1.5 1000000" and "100 of"."""
-    edited.sub(_SEASON, _season)
+    third of" → "about 33.33%"). A scale after digits ("1.5 million") and a vague quantity
+    ("hundreds of") are left to the reader: text2num would make them "1.5 1000000" and "100 of"."""
     _shares(edited)
     _written_out(edited)
     number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
