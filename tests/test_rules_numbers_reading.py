@@ -815,6 +815,7 @@ _PIECES = st.sampled_from(
         "FY23", "10⁶", "150 bp", "twice daily", "hundreds of", "3.6million", "two and a half", "Christmas Day",
         "the Second World War", "6'2\"", "30C", "2016-17", "noon", "a dozen", "2-nil", "£3m people", "km2",
         "twenty first", "people", "rose by", "a", "of", ",", ".", "-", " ", "and", "million", "The", "Q", "bn",
+        "$8-$8.5bn", "1990–91", "EUR 8-8.5bn", "11-17C", "10 to 15 million", "USD", "degrees Celsius", "FA Cup",
     ]
 )
 # fmt: on
@@ -828,6 +829,7 @@ def test_every_value_read_points_at_what_the_text_writes(text: str) -> None:
     for number in find_numbers(text):
         assert 0 <= number.start < number.end <= len(text)
         assert text[number.start : number.end] == number.text
+        assert number.text == number.text.strip(" ,;:/")
 
 
 def test_a_failing_value_is_named_and_marked_as_the_answer_writes_it_through_a_guard() -> None:

@@ -223,19 +223,11 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     )
 
 
-_SPAN_MARKS = "-\u2013\u2014,;:/ "
-"""What a rewrite may leave at either end of a value's written span: "$8-8.5bn" is read as "$8bn
-to $8.5bn", whose first value was written "$8" before the dash."""
-
-
 def _as_written(number: Number, edited: Edited, lead: tuple[str, ...]) -> Number:
     """``number`` (read from ``edited.text``) with its place and text in the text as written, and
     the words before it (:func:`_lead`)."""
     start, end = edited.written_span(number.start, number.start + len(number.text))
     written = edited.written[start:end]
-    signed = number.text[:1] in "-\u2212\u2013"
-    trimmed = written.lstrip(_SPAN_MARKS) if not signed else written
-    start, written = start + len(written) - len(trimmed), trimmed.rstrip(_SPAN_MARKS)
     ratio = number.unit == "%" and not _PERCENT.search(written) and _LETTER.search(written) is not None
     return replace(
         number,

@@ -161,7 +161,7 @@ def ordinal_names(edited: Edited) -> None:
 
 
 _RANGE = re.compile(
-    rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?:{MONEY}\s?)?"
+    rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?P<high_sign>{MONEY}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
     rf"(?P<suffix>{TEMPERATURE}|\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b"
     r"|(?:thousand|million|billion|trillion)\b))",
@@ -231,12 +231,15 @@ def _written_out(edited: Edited) -> None:
 
 def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
     """The edits that write a range's shared sign and suffix at both ends ("$8-8.5bn" → "$8bn to
-    $8.5bn"): the suffix put after the low end, and what stood between the ends made " to " and
-    the sign, so each end keeps its own place in the text as written."""
+    $8.5bn"): the suffix put after the low end, what stood between the ends made " to ", and the
+    sign put before the high end where it is not written there, three edits, so each end keeps
+    its own place in the text as written."""
     if float(match.group("low")) >= float(match.group("high")):
         return []  # "from 1.2 million in 2000 to 1.5 million": a year, then a value
-    sign, low = match.group("sign") or "", match.end("low")
-    return [(low, low, match.group("suffix")), (low, match.start("high"), f" to {sign}")]
+    low, high = match.end("low"), match.start("high")
+    if match.group("high_sign"):
+        return [(low, low, match.group("suffix")), (low, match.start("high_sign"), " to ")]
+    return [(low, low, match.group("suffix")), (low, high, " to "), (high, high, match.group("sign") or "")]
 
 
 def _dozens(match: re.Match[str]) -> str:
