@@ -81,6 +81,34 @@ def test_a_new_source_set_is_indexed_again(checker: ProvenanceChecker) -> None:
     assert len(embedder.calls) == 4
 
 
+def test_a_copy_is_read_with_what_follows_it_once_per_source_set() -> None:
+    """The model's reading of a copied sentence with the sentences after it (a take-back, or
+    none) is the sources' own: kept with their index, so checking against the same sources again
+    asks the model nothing new about it, and the copy taken back still fails."""
+    scorer = CheckerConfig().model.build_scorer()
+    asked: list[tuple[str, str]] = []
+    score = scorer.score
+
+    def counting(pairs):
+        asked.extend(pairs)
+        return score(pairs)
+
+    scorer.score = counting  # type: ignore[method-assign]
+    checker = ProvenanceChecker(scorer=scorer)
+    copy, going_on = "The keeper rescued forty sailors.", "A plaque marks the spot today."
+    taken_back = [f"{copy} That is not what happened.", "The lighthouse stands on a rock."]
+    goes_on = [f"{copy} {going_on}", "The lighthouse stands on a rock."]
+    for sources, verdict in ((taken_back, "contradicted"), (goes_on, "supported")):
+        first = checker.check(CheckRequest(copy, sources=sources)).sentences[0]
+        first_asked, asked[:] = list(asked), []
+        again = checker.check(CheckRequest(copy, sources=sources)).sentences[0]
+        assert (copy + " " + sources[0][len(copy) + 1 :], copy) in first_asked
+        assert len(asked) == len(first_asked) - 1  # all but the reread, asked again
+        assert first.verdict == again.verdict == verdict
+        asked.clear()
+    assert first.method == "verbatim"  # the source goes on: the copy is settled
+
+
 def test_a_batch_indexes_a_repeated_source_set_once(checker: ProvenanceChecker) -> None:
     embedder = CountingEmbedder()
     requests = [

@@ -229,6 +229,11 @@ class SourceIndex:
         self.lexical = LexicalIndex([chunk.text for chunk in chunks])
         self._vectors: dict[int, np.ndarray] = {}
         self._lock = threading.Lock()
+        self.take_backs: dict[int, dict[tuple[str, str], float]] = {}
+        """How far each scorer (by ``id``: checkers may share a cache) read each copied sentence
+        of these sources as taken back by the sentences after it (P(contradiction), the
+        pipeline's ``reread`` stage): the sources' own, like their chunks, so a sentence copied
+        again is not read again."""
 
     @classmethod
     def build(

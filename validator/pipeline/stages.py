@@ -166,9 +166,22 @@ def reread(batch: Batch, setup: CheckSetup) -> None:
     if not copies or setup.config.judge.scorer_mode == "llm":
         return
     pairs = [(f"{claim.text} {claim.copy_context}", claim.text) for claim in copies]
-    for claim, row in zip(copies, setup.scorer.score(pairs), strict=True):
-        if row[CONTRADICTION] >= setup.thresholds.contradiction:
+    read = [_take_backs(batch, setup, claim) for claim in copies]
+    unread = [i for i, (pair, known) in enumerate(zip(pairs, read, strict=True)) if pair not in known]
+    for i, row in zip(unread, setup.scorer.score([pairs[i] for i in unread]), strict=True):
+        read[i][pairs[i]] = float(row[CONTRADICTION])
+    for claim, pair, known in zip(copies, pairs, read, strict=True):
+        if known[pair] >= setup.thresholds.contradiction:
             claim.result, claim.disowned = None, True
+
+
+def _take_backs(batch: Batch, setup: CheckSetup, claim: Claim) -> dict[tuple[str, str], float]:
+    """Where ``reread`` keeps what the model read of a copy: with the index of the claim's
+    ``sources`` (:attr:`~validator.retrieval.SourceIndex.take_backs`), so checks against the same
+    sources read each copied sentence once; nowhere for an app's passages, which change."""
+    if claim.request.sources is None:
+        return {}
+    return setup.index(batch, claim.item).take_backs.setdefault(id(setup.scorer), {})
 
 
 def retrieve(batch: Batch, setup: CheckSetup) -> None:
