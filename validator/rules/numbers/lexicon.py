@@ -141,6 +141,8 @@ TOKEN = re.compile(rf"[^\W\d_]+|%|{SIGN}")
 WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
 
+NIL = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS[1:21]) + r")[-\u2013](?P<nil>nil)\b", re.I)
+"""A score's nought in words: "2-nil", "two-nil" (the "nil" is 0)."""
 NAMED_TIMES = {"noon": 12 * 60, "midday": 12 * 60, "midnight": 0}
 """Times of day known by name, in minutes after midnight, as a clock time reads ("noon" is "12:00")."""
 NAMED_TIME = re.compile(r"\b(?:12\s*)?(?P<name>" + "|".join(NAMED_TIMES) + r")\b", re.I)

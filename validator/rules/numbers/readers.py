@@ -26,6 +26,7 @@ from validator.rules.numbers.lexicon import (
     NAMED_DAYS,
     NAMED_TIME,
     NAMED_TIMES,
+    NIL,
     NOT_A_BOUND_AFTER,
     OR_MORE,
     QUALIFIER,
@@ -160,6 +161,13 @@ def read_names(text: str, original: str) -> Iterator[Number]:
             before, after = neighbours(text, match.start(), match.end())
             unit = "ordinal" if stem in IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
             yield Number(value, unit, before, after, match.group(), match.start(), match.end())
+
+
+def read_nil(text: str) -> Iterator[Number]:
+    """A score's nought in words (:data:`NIL`: "won 2-nil"), 0 as the digit is."""
+    for match in NIL.finditer(text):
+        start, end = match.span("nil")
+        yield Number(0.0, None, *neighbours(text, start, end), match.group("nil"), start, end, None, 0.0, 0.0, step=1.0)
 
 
 def read_named_times(text: str) -> list[Number]:

@@ -42,6 +42,7 @@ from validator.rules.numbers.readers import (
     read_dates,
     read_named_times,
     read_names,
+    read_nil,
     read_vague,
     time_bound,
     words_after,
@@ -211,6 +212,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_vague(read)),
         _read(read_named_times(read)),
         _read(read_cents(read)),
+        _read(read_nil(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )

@@ -1,5 +1,5 @@
 """Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
-"a third of"), scores ("3-nil"), fiscal years and quarters, millions beside what is counted
+"a third of"), fiscal years and quarters, millions beside what is counted
 ("8.3m people"), squared units, feet and inches. (A currency code, a scale in short or joined, a
 temperature's scale, basis points, a power of ten and a season's short end are read where they
 stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
@@ -41,7 +41,6 @@ def in_digits(edited: Edited) -> None:
     number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
     _halves(edited)
     edited.sub(DOZEN, _dozens)
-    edited.sub(_NIL, lambda m: f"{m.group(1)}{m.group(2)}0")
 
 
 _AND_A_HALF = re.compile(
@@ -67,8 +66,6 @@ def _halves(edited: Edited) -> None:
 
 
 _SMALL = "|".join(NUMBER_WORDS[1:21])
-_NIL = re.compile(rf"\b(\d+|{_SMALL})([-\u2013])nil\b", re.I)
-"""A score's nought in words: "two-nil", "2-nil" is "2-0"."""
 _PARTS = {"half": 2, "third": 3, "quarter": 4} | {word: value for value, word in enumerate(ORDINAL_WORDS) if value >= 5}
 _SHARE = re.compile(
     rf"(?P<by>\b(?:by|rose|fell|grew|increased|decreased|dropped|declined|climbed|jumped|shrank)\s+)(?P<change>an?|{_SMALL})"
