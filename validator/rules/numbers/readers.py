@@ -75,6 +75,8 @@ def time_bound(text: str, start: int, end: int, after: str | None) -> str | None
 
 
 def bounds(value: float, qualifier: str | None) -> tuple[float, float]:
+    """The lowest and highest values a number with ``qualifier`` stands for: "more than 5" is
+    above 5, "about 100" within :data:`APPROXIMATE` of it either way, a plain number only itself."""
     spread = abs(value) * APPROXIMATE
     return {
         ">": (math.nextafter(value, math.inf), math.inf),
@@ -103,6 +105,7 @@ def words_after(text: str, end: int) -> list[str]:
 
 
 def _roman(numeral: str) -> int:
+    """A Roman numeral's value ("IV" is 4, "XII" 12)."""
     values = [ROMAN[c] for c in numeral]
     return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
