@@ -892,6 +892,8 @@ FORMS = {
     "half a dozen": ("half a dozen eggs", [("half a dozen", 6, None)]),
     "dozens counted": ("two dozen eggs", [("two dozen", 24, None)]),
     "a score of": ("a score of people", [("a score of", 20, None)]),
+    "dozens of a unit": ("half a dozen miles", [("half a dozen", 9656.064, "[length]")]),
+    "a count in dozens, no year": ("a hundred dozen eggs", [("hundred dozen", 1200, None)]),
     "a score's nought in words": ("they won two-nil", [("two", 2, None), ("nil", 0, None)]),
     "a score's nought after digits and a dash": ("a 3–nil win", [("3", 3, None), ("nil", 0, None)]),
     "a quarter": ("profit rose in Q3 2023", [("Q3", 3, "ordinal"), ("2023", 2023, "year")]),

@@ -174,6 +174,17 @@ VAGUE_WORDS = re.compile(
 ("Thousands protested", "hundreds of thousands without power"; not after digits, "5 thousands", and
 not "scores", which alone are marks); never read by text2num, which makes "hundreds of" "100 of"
 and "tens of thousands" "tens of 1000"."""
+
+
+def count_of(word: str) -> int:
+    """The count a share or a dozen is written with: digits, a small number word, "a"/"an", "a
+    hundred"."""
+    word = " ".join(word.lower().split())
+    if word.isdigit():
+        return int(word)
+    return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
+
+
 DOZEN = re.compile(
     r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+"
     r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"

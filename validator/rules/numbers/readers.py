@@ -1,8 +1,9 @@
 """The readers of one kind of value each, over a sentence as read: dates (:data:`DATES`), numbers
-that are part of a name ("G20", "Chapter IV"), times known by name ("noon"), sums in cents and
-vague quantities ("hundreds of"); and what every reader asks of the words around a value: the
-bound they set (:func:`qualifier_of`, :func:`time_bound`, :func:`bounds`) and the words after it
-that may name its unit (:func:`words_after`). :mod:`~validator.rules.numbers.reading` runs them
+that are part of a name ("G20", "Chapter IV"), times known by name ("noon"), sums in cents, a
+score's "nil", counts in dozens and vague quantities ("hundreds of"); and what every reader asks
+of the words around a value: the bound they set (:func:`qualifier_of`, :func:`time_bound`,
+:func:`bounds`), the words after it (:func:`words_after`) and the unit they name
+(:func:`unit_after`). :mod:`~validator.rules.numbers.reading` runs them
 with its own readers of digits and number words, and resolves their overlaps once.
 """
 
@@ -15,9 +16,11 @@ from collections.abc import Iterator
 from validator.rules.numbers.lexicon import (
     APPROXIMATE,
     CENTS,
+    COUNTED_AFTER_YEAR_LIKE,
     CURRENCY_CODES,
     CURRENCY_WORDS,
     DATES,
+    DOZEN,
     IN_A_SEQUENCE,
     LEADS_A_NUMBER,
     MONTHS,
@@ -37,10 +40,12 @@ from validator.rules.numbers.lexicon import (
     TOKEN,
     VAGUE,
     VAGUE_WORDS,
+    count_of,
     is_unit,
     unit_of_words,
 )
-from validator.rules.numbers.values import Date, Number, neighbours
+from validator.rules.numbers.units import measure
+from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
 from validator.text import STOPWORDS
 
 
@@ -102,6 +107,65 @@ def words_after(text: str, end: int) -> list[str]:
     never runs past either)."""
     clause = _CLAUSE_MARK.split(text[end : end + 40], maxsplit=1)[0]
     return TOKEN.findall(_NEXT_NUMBER.split(clause, maxsplit=1)[0])
+
+
+_JOINED_DURATIONS = frozenset({"s", "h"})
+"""Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
+only after a decimal: "747s" are aircraft."""
+
+
+def unit_after(text: str, end: int, digits: str, after: str | None, scaled: bool = False) -> tuple[str | None, float]:
+    """The kind of a number ending at ``end`` (its value written ``digits``, in full) by the words
+    after it, and how many of its base unit one of it is: a currency in words ("5 million
+    dollars"), a duration joined to it ("4h"), a unit of measure pint reads, a year where the
+    digits are a year's and no count follows (never ``scaled``: "2,000 thousand", "a hundred
+    dozen"), or
+    :func:`unit_of_words`."""
+    words = words_after(text, end)
+    year_like = not scaled and digits.isdigit() and 1000 <= float(digits) <= 2100
+    next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
+    if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
+        return CURRENCY_WORDS[next_word.lower()], 1.0
+    joined = text[end : end + 1].isalpha()
+    if joined and next_word in _JOINED_DURATIONS and ("." in digits or next_word != "s"):
+        return next_word, 1.0  # "21.34s", "4h"; never "747s", a plural
+    if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
+        return found.dimension, found.factor
+    if year_like and (after is None or after not in COUNTED_AFTER_YEAR_LIKE):
+        return "year", 1.0
+    return unit_of_words(words)
+
+
+def read_dozens(text: str) -> Iterator[Number]:
+    """Counts in dozens or scores (:data:`DOZEN`: "a dozen", "half a dozen", "two dozen eggs", "a
+    score of people"), read as the count they make, with the unit the words after give."""
+    for match in DOZEN.finditer(text):
+        size = 12 if match.group("dozen") else 20
+        count = match.group("count")
+        if count is not None and count.isdigit() and len(count) > 6:
+            continue  # a count no text means (and past Python's 4,300-digit int limit)
+        value = float(size // 2 if match.group("half") else size * count_of(count or "a"))
+        start, end = match.span()
+        before, after = neighbours(text, start, end)
+        unit, factor = unit_after(text, end, str(int(value)), after, scaled=True)  # "a hundred dozen" is no year
+        value *= factor
+        qualifier = qualifier_of(text, start, end)
+        if unit == "year" and qualifier is None:
+            qualifier = time_bound(text, start, end, after)
+        step = 0.0 if unit in NOT_ROUNDED else factor
+        yield Number(
+            value,
+            unit,
+            before,
+            after,
+            match.group(),
+            start,
+            end,
+            qualifier,
+            *bounds(value, qualifier),
+            step=step,
+            scale=factor,
+        )
 
 
 def _roman(numeral: str) -> int:

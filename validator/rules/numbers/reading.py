@@ -17,8 +17,6 @@ from functools import lru_cache, partial
 
 from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
-    COUNTED_AFTER_YEAR_LIKE,
-    CURRENCY_WORDS,
     IN_A_SEQUENCE,
     MONEY_SIGNS,
     NOT_A_NUMBER,
@@ -40,11 +38,13 @@ from validator.rules.numbers.readers import (
     qualifier_of,
     read_cents,
     read_dates,
+    read_dozens,
     read_named_times,
     read_names,
     read_nil,
     read_vague,
     time_bound,
+    unit_after,
     words_after,
 )
 from validator.rules.numbers.rewrites import in_digits, ordinal_names
@@ -103,29 +103,11 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
         return "time", 1.0
     if match.group("ordinal"):
         return "ordinal", 1.0
-    words = words_after(match.string, match.end())
-    digits = _in_full(match)
-    year_like = digits.isdigit() and 1000 <= float(digits) <= 2100
-    year_like = year_like and not _scale(match)
-    next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
-    if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
-        return CURRENCY_WORDS[next_word.lower()], 1.0
-    joined = match.string[match.end() : match.end() + 1].isalpha()
-    if joined and next_word in _JOINED_DURATIONS and ("." in match.group("value") or next_word != "s"):
-        return next_word, 1.0  # "21.34s", "4h"; never "747s", a plural
-    if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
-        return found.dimension, found.factor
-    if year_like and (after is None or after not in COUNTED_AFTER_YEAR_LIKE):
-        return "year", 1.0
-    return unit_of_words(words)
+    return unit_after(match.string, match.end(), _in_full(match), after, scaled=bool(_scale(match)))
 
 
 _TEMPERATURE_SCALES = {"c": "degC", "f": "degF"} | {w: u for w, u in UNIT_WORDS.items() if u in ("degC", "degF")}
 """A temperature's scale after its degrees, by letter or by name ("30°C", "86 degrees Fahrenheit")."""
-
-_JOINED_DURATIONS = frozenset({"s", "h"})
-"""Symbols of a duration that are units only joined to their number ("9.58s", "4h"), and seconds
-only after a decimal: "747s" are aircraft."""
 
 
 _Candidate = tuple[int, int, Callable[[], Number]]
@@ -213,6 +195,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_named_times(read)),
         _read(read_cents(read)),
         _read(read_nil(read)),
+        _read(read_dozens(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )

@@ -1,8 +1,11 @@
-"""Forms put in digits before the reader reads a sentence: halves and shares ("two and a half",
-"a third of"), fiscal years and quarters, millions beside what is counted
-("8.3m people"), squared units, feet and inches. (A currency code, a scale in short or joined, a
+"""Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
+and shares ("two and a half", "a third of"), fiscal years and quarters, a range's shared sign and
+suffix, millions beside what is counted ("8.3m people"), squared units, feet and inches, speeds
+in words, "twice daily". Each gives words that other parts read, not only a value
+(docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or joined, a
 temperature's scale, basis points, a power of ten and a season's short end are read where they
-stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`.)
+stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil"
+and counts in dozens by :mod:`~validator.rules.numbers.readers`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -17,7 +20,6 @@ import re
 
 from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
-    DOZEN,
     MONEY,
     QUALIFIER,
     SCALE_AFTER_A_HALF,
@@ -26,21 +28,21 @@ from validator.rules.numbers.lexicon import (
     TEMPERATURE,
     VAGUE_WORDS,
     WORD_VALUES,
+    count_of,
     is_unit,
 )
 from validator.text import NUMBER_WORDS, ORDINAL_WORDS, STOPWORDS
 
 
 def in_digits(edited: Edited) -> None:
-    """``edited`` with number words as digits ("forty-two" → "42"), by text2num, "a dozen" as
-    "12", a value and a half as a decimal (:func:`_halves`), a share in words as a percentage ("a
-    third of" → "about 33.33%"). A scale after digits ("1.5 million") and a vague quantity
-    ("hundreds of") are left to the reader: text2num would make them "1.5 1000000" and "100 of"."""
+    """``edited`` with number words as digits ("forty-two" → "42"), by text2num, a value and a
+    half as a decimal (:func:`_halves`), a share in words as a percentage ("a third of" → "about
+    33.33%"). A scale after digits ("1.5 million") and a vague quantity ("hundreds of") are left
+    to the reader: text2num would make them "1.5 1000000" and "100 of"."""
     _shares(edited)
     _written_out(edited)
     number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
     _halves(edited)
-    edited.sub(DOZEN, _dozens)
 
 
 _AND_A_HALF = re.compile(
@@ -60,7 +62,7 @@ def _halves(edited: Edited) -> None:
     def decimal(match: re.Match[str]) -> str:
         if unit := match.group("unit"):
             return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
-        return f"{_count(match.group('whole'))}.5"
+        return f"{count_of(match.group('whole'))}.5"
 
     edited.sub(_AND_A_HALF, decimal)
 
@@ -100,21 +102,21 @@ def _shares(edited: Edited) -> None:
 
     def percentage(match: re.Match[str]) -> str:
         if match.group("some"):
-            some, every = (_count(match.group(g)) for g in ("some", "every"))
+            some, every = (count_of(match.group(g)) for g in ("some", "every"))
             if not 0 < some < every or is_unit(match.group("of")):
                 return match.group()
             share, lead = 100 * some / every, ""
         elif match.group("many"):
-            count, parts = _count(match.group("many")), _PARTS[match.group("fraction").lower()]
+            count, parts = count_of(match.group("many")), _PARTS[match.group("fraction").lower()]
             if not 2 <= count < parts:
                 return match.group()
             share, lead = 100 * count / parts, ""
         elif match.group("count") or match.group("change") or match.group("than"):
             groups = next(g for g in _SHARE_GROUPS if match.group(g[0]))
             count, part, plural = match.group(*groups)
-            if bool(plural or part.lower() == "halves") != (_count(count) > 1):
+            if bool(plural or part.lower() == "halves") != (count_of(count) > 1):
                 return match.group()
-            share, lead = 100 * _count(count) / _PARTS.get(part.lower(), 2), match.group("by") or ""
+            share, lead = 100 * count_of(count) / _PARTS.get(part.lower(), 2), match.group("by") or ""
         else:
             lead = match.group("lead") or ""
             if lead.strip().lower() in _NOT_A_SHARE:
@@ -127,14 +129,6 @@ def _shares(edited: Edited) -> None:
         return f"{lead}{'' if bound else 'about '}{share:.4g}%{of}{spacing}"
 
     edited.sub(_SHARE, percentage)
-
-
-def _count(word: str) -> int:
-    """The count a share is written with: digits, a small number word, "a"/"an", "a hundred"."""
-    word = " ".join(word.lower().split())
-    if word.isdigit():
-        return int(word)
-    return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
 
 
 _SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
@@ -237,15 +231,3 @@ def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
     if match.group("high_sign"):
         return [(low, low, match.group("suffix")), (low, match.start("high_sign"), " to ")]
     return [(low, low, match.group("suffix")), (low, high, " to "), (high, high, match.group("sign") or "")]
-
-
-def _dozens(match: re.Match[str]) -> str:
-    """ "a dozen" as "12", "half a dozen" as "6", "two dozen" as "24", "a score of people" as "20
-    people"."""
-    size = 12 if match.group("dozen") else 20
-    if match.group("half"):
-        return str(size // 2)
-    count = match.group("count").lower()
-    if count.isdigit() and len(count) > 6:
-        return match.group()  # a count no text means (and past Python's 4,300-digit int limit)
-    return str(size * _count(count))
