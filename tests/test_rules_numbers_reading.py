@@ -924,6 +924,7 @@ FORMS = {
     "a currency code spaced": ("USD 2.3 billion in sales", [("USD 2.3 billion", 2.3e9, "usd")]),
     "a currency code's short scale": ("a EUR5m deal", [("EUR5m", 5e6, "eur")]),
     "half a scale": ("half a million people", [("half a million", 5e5, None)]),
+    "half a scale of a currency in words": ("about half a billion dollars", [("half a billion", 5e8, "usd")]),
     "twice": ("taken twice daily", [("twice", 2, None)]),
     "a speed in words": ("at 70 miles per hour", [("70", 31.2928, "[velocity]")]),
     "millions before what is counted": ("8.3m people", [("8.3m", 8.3e6, None)]),

@@ -122,6 +122,8 @@ write them) or in words, spaced or joined ("3.6million"). A decade ends in 0 ("1
 SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
 read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""
+HALF_A_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
+"""Half a scale in words ("half a million"): 500,000, never "half" and text2num's "a 1000000"."""
 SCALE_AFTER_A_HALF = re.compile(r"(?<=\bhalf)\s+(?:thousand|million|billion|trillion)\b", re.I)
 """A scale after a value and a half in words ("two and a half million"): the value is put in
 digits first ("2.5 million"), so text2num must leave the scale to it, not make it "2.5 1000000"."""

@@ -1,10 +1,11 @@
 """The readers of one kind of value each, over a sentence as read: dates (:data:`DATES`), numbers
 that are part of a name ("G20", "Chapter IV"), times known by name ("noon"), sums in cents, a
-score's "nil", counts in dozens and vague quantities ("hundreds of"); and what every reader asks
-of the words around a value: the bound they set (:func:`qualifier_of`, :func:`time_bound`,
-:func:`bounds`), the words after it (:func:`words_after`) and the unit they name
-(:func:`unit_after`). :mod:`~validator.rules.numbers.reading` runs them
-with its own readers of digits and number words, and resolves their overlaps once.
+score's "nil", counts in dozens, half a scale ("half a million") and vague quantities ("hundreds
+of"); and what every reader asks of the words around a value: the bound they set
+(:func:`qualifier_of`, :func:`time_bound`, :func:`bounds`), the words after it
+(:func:`words_after`) and the unit they name (:func:`unit_after`).
+:mod:`~validator.rules.numbers.reading` runs them with its own readers of digits and number
+words, and resolves their overlaps once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from validator.rules.numbers.lexicon import (
     CURRENCY_WORDS,
     DATES,
     DOZEN,
+    HALF_A_SCALE,
     IN_A_SEQUENCE,
     LEADS_A_NUMBER,
     MONTHS,
@@ -46,7 +48,7 @@ from validator.rules.numbers.lexicon import (
 )
 from validator.rules.numbers.units import measure
 from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
-from validator.text import STOPWORDS
+from validator.text import SCALES, STOPWORDS
 
 
 def qualifier_of(text: str, start: int, end: int) -> str | None:
@@ -153,6 +155,30 @@ def read_dozens(text: str) -> Iterator[Number]:
         if unit == "year" and qualifier is None:
             qualifier = time_bound(text, start, end, after)
         step = 0.0 if unit in NOT_ROUNDED else factor
+        yield Number(
+            value,
+            unit,
+            before,
+            after,
+            match.group(),
+            start,
+            end,
+            qualifier,
+            *bounds(value, qualifier),
+            step=step,
+            scale=factor,
+        )
+
+
+def read_half_scales(text: str) -> Iterator[Number]:
+    """Half a scale in words (:data:`HALF_A_SCALE`: "half a million people" is 500,000), exact to
+    a tenth of the scale, with the unit the words after it give ("half a billion dollars")."""
+    for match in HALF_A_SCALE.finditer(text):
+        scale, (start, end) = SCALES[match.group("scale").lower()], match.span()
+        before, after = neighbours(text, start, end)
+        unit, factor = unit_after(text, end, "0.5", after, scaled=True)
+        value, qualifier = 0.5 * scale * factor, qualifier_of(text, start, end)
+        step = 0.0 if unit in NOT_ROUNDED else 0.1 * scale * factor
         yield Number(
             value,
             unit,

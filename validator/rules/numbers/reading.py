@@ -39,6 +39,7 @@ from validator.rules.numbers.readers import (
     read_cents,
     read_dates,
     read_dozens,
+    read_half_scales,
     read_named_times,
     read_names,
     read_nil,
@@ -196,6 +197,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_cents(read)),
         _read(read_nil(read)),
         _read(read_dozens(read)),
+        _read(read_half_scales(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )

@@ -20,6 +20,7 @@ import re
 
 from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
+    HALF_A_SCALE,
     MONEY,
     QUALIFIER,
     SCALE_AFTER_A_HALF,
@@ -41,7 +42,7 @@ def in_digits(edited: Edited) -> None:
     to the reader: text2num would make them "1.5 1000000" and "100 of"."""
     _shares(edited)
     _written_out(edited)
-    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, VAGUE_WORDS))
+    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, HALF_A_SCALE, VAGUE_WORDS))
     _halves(edited)
 
 
@@ -160,7 +161,6 @@ _RANGE = re.compile(
 )
 """A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
 million", "11-17C"."""
-_HALF_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
 _TIMES = re.compile(
     r"\b(?P<word>twice|thrice)\s+(?=(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
 )
@@ -202,18 +202,17 @@ def _quarter(match: re.Match[str]) -> str:
 
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), "half a
-    million", "twice daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), an
-    "m" beside what is counted in millions, where it cannot be metres ("8.3m people", "a
-    population of 8.3m" → "8.3 million"; after a currency sign the reader reads it), how reports
-    write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023"), a unit squared as "m2"
-    ("m²"), and a height in marks ("6'2\"" → "6 ft 2 in")."""
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), "twice
+    daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), an "m" beside what
+    is counted in millions, where it cannot be metres ("8.3m people", "a population of 8.3m" →
+    "8.3 million"; after a currency sign the reader reads it), how reports write periods ("Q3" →
+    "third quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), and a height in
+    marks ("6'2\"" → "6 ft 2 in")."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
     edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
-    edited.sub(_HALF_SCALE, lambda m: f"0.5 {m.group('scale')}")
     edited.sub(_TIMES, lambda m: "two times " if m.group("word").lower() == "twice" else "three times ")
     edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
     edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
