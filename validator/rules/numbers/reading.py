@@ -25,6 +25,8 @@ from validator.rules.numbers.lexicon import (
     SEASON_END,
     SEASON_START,
     SHORT_SCALES,
+    TIMES,
+    TIMES_A_PERIOD,
     TOKEN,
     UNIT_WORD,
     UNIT_WORDS,
@@ -199,6 +201,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_dozens(read)),
         _read(read_half_scales(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
+        ((*m.span(), partial(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )
     numbers = _resolved(len(read), readers)
@@ -301,12 +304,13 @@ def _scale(match: re.Match[str]) -> float:
     return SCALES[match.group("scale").lower()] if match.group("scale") else 0.0
 
 
-def _in_words(text: str, match: re.Match[str]) -> Number:
+def _in_words(text: str, match: re.Match[str], values: dict[str, int] = WORD_VALUES) -> Number:
     """The number word :data:`WORD_NUMBER` matched that text2num left as a word ("one", "first"),
-    with a scale word after it multiplied in and its unit read from the words after it."""
+    or ``values`` gives ("twice" of "twice daily": :data:`TIMES`), with a scale word after it
+    multiplied in and its unit read from the words after it."""
     before, after = neighbours(text, match.start(), match.end())
     word = match.group().lower()
-    value = float(WORD_VALUES[word])
+    value = float(values[word])
     if after in SCALES:
         value *= SCALES[after]
     ordinal = word in ORDINAL_WORDS or before in IN_A_SEQUENCE

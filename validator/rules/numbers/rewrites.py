@@ -1,7 +1,7 @@
 """Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
 and shares ("two and a half", "a third of"), fiscal years and quarters, a range's shared sign and
 suffix, millions beside what is counted ("8.3m people"), squared units, feet and inches, speeds
-in words, "twice daily". Each gives words that other parts read, not only a value
+in words. Each gives words that other parts read, not only a value
 (docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or joined, a
 temperature's scale, basis points, a power of ten and a season's short end are read where they
 stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil"
@@ -161,9 +161,6 @@ _RANGE = re.compile(
 )
 """A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
 million", "11-17C"."""
-_TIMES = re.compile(
-    r"\b(?P<word>twice|thrice)\s+(?=(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
-)
 _MILLIONS_OF = (
     "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
     "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
@@ -202,18 +199,16 @@ def _quarter(match: re.Match[str]) -> str:
 
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), "twice
-    daily" ("two times daily"), a speed in words ("miles per hour" → "mph"), an "m" beside what
-    is counted in millions, where it cannot be metres ("8.3m people", "a population of 8.3m" →
-    "8.3 million"; after a currency sign the reader reads it), how reports write periods ("Q3" →
-    "third quarter", "FY23" → "fiscal 2023"), a unit squared as "m2" ("m²"), and a height in
-    marks ("6'2\"" → "6 ft 2 in")."""
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), a speed in
+    words ("miles per hour" → "mph"), an "m" beside what is counted in millions, where it cannot
+    be metres ("8.3m people", "a population of 8.3m" → "8.3 million"; after a currency sign the
+    reader reads it), how reports write periods ("Q3" → "third quarter", "FY23" → "fiscal
+    2023"), a unit squared as "m2" ("m²"), and a height in marks ("6'2\"" → "6 ft 2 in")."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
     edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
-    edited.sub(_TIMES, lambda m: "two times " if m.group("word").lower() == "twice" else "three times ")
     edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
     edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
     edited.sub(_MILLION_PAIR, lambda m: f"{m.group(1)}{m.group(2)} million")
