@@ -140,58 +140,47 @@ def unit_after(text: str, end: int, digits: str, after: str | None, scaled: bool
 
 def read_dozens(text: str) -> Iterator[Number]:
     """Counts in dozens or scores (:data:`DOZEN`: "a dozen", "half a dozen", "two dozen eggs", "a
-    score of people"), read as the count they make, with the unit the words after give."""
+    score of people"), read as the count they make, exact to one."""
     for match in DOZEN.finditer(text):
         size = 12 if match.group("dozen") else 20
         count = match.group("count")
         if count is not None and count.isdigit() and len(count) > 6:
             continue  # a count no text means (and past Python's 4,300-digit int limit)
-        value = float(size // 2 if match.group("half") else size * count_of(count or "a"))
-        start, end = match.span()
-        before, after = neighbours(text, start, end)
-        unit, factor = unit_after(text, end, str(int(value)), after, scaled=True)  # "a hundred dozen" is no year
-        value *= factor
-        qualifier = qualifier_of(text, start, end)
-        if unit == "year" and qualifier is None:
-            qualifier = time_bound(text, start, end, after)
-        step = 0.0 if unit in NOT_ROUNDED else factor
-        yield Number(
-            value,
-            unit,
-            before,
-            after,
-            match.group(),
-            start,
-            end,
-            qualifier,
-            *bounds(value, qualifier),
-            step=step,
-            scale=factor,
-        )
+        value = size // 2 if match.group("half") else size * count_of(count or "a")
+        yield _counted(match, float(value), str(value), step=1.0)
 
 
 def read_half_scales(text: str) -> Iterator[Number]:
     """Half a scale in words (:data:`HALF_A_SCALE`: "half a million people" is 500,000), exact to
-    a tenth of the scale, with the unit the words after it give ("half a billion dollars")."""
+    a tenth of the scale."""
     for match in HALF_A_SCALE.finditer(text):
-        scale, (start, end) = SCALES[match.group("scale").lower()], match.span()
-        before, after = neighbours(text, start, end)
-        unit, factor = unit_after(text, end, "0.5", after, scaled=True)
-        value, qualifier = 0.5 * scale * factor, qualifier_of(text, start, end)
-        step = 0.0 if unit in NOT_ROUNDED else 0.1 * scale * factor
-        yield Number(
-            value,
-            unit,
-            before,
-            after,
-            match.group(),
-            start,
-            end,
-            qualifier,
-            *bounds(value, qualifier),
-            step=step,
-            scale=factor,
-        )
+        scale = SCALES[match.group("scale").lower()]
+        yield _counted(match, 0.5 * scale, "0.5", step=0.1 * scale)
+
+
+def _counted(match: re.Match[str], value: float, digits: str, step: float) -> Number:
+    """The number a reader's ``match`` writes in words with no number word ("a dozen", "half a
+    million"): ``value``, as ``digits`` would write it, exact to ``step``, with the unit the words
+    after it give ("half a dozen miles", "half a billion dollars": :func:`unit_after`; never a
+    year, as a count in words is none) and the bound the words before it set."""
+    text, (start, end) = match.string, match.span()
+    before, after = neighbours(text, start, end)
+    unit, factor = unit_after(text, end, digits, after, scaled=True)
+    value, qualifier = value * factor, qualifier_of(text, start, end)
+    step = 0.0 if unit in NOT_ROUNDED else step * factor
+    return Number(
+        value,
+        unit,
+        before,
+        after,
+        match.group(),
+        start,
+        end,
+        qualifier,
+        *bounds(value, qualifier),
+        step=step,
+        scale=factor,
+    )
 
 
 def _roman(numeral: str) -> int:

@@ -67,15 +67,15 @@ person described ("The striker, 34,", "a woman, 61,", "his brother, 22,"), as ne
 _APPOSITION_AFTER = re.compile(r"\s?(?:[,);]|\.(?:\s|$))")
 
 
-def _is_age(text: str, match: re.Match[str]) -> bool:
+def _is_age(match: re.Match[str], digits: str, scaled: bool) -> bool:
     """ "57-year-old", "57 years old", "aged 57", and "Jane Laut, 57," (a number set off by commas
     after a name): ages, one kind however they are written. Never a number with a scale ("Jane
-    Laut, 40k,"), an ordinal or a percentage."""
-    value = _in_full(match)
-    if not value.isdigit() or len(value) > 3 or int(value) > 130:
+    Laut, 40k,"), an ordinal or a percentage. ``digits``: the value in full (:func:`_in_full`)."""
+    if not digits.isdigit() or len(digits) > 3 or int(digits) > 130:
         return False
-    if match.group("ordinal") or match.group("percent") or _scale(match):
+    if match.group("ordinal") or match.group("percent") or scaled:
         return False
+    text = match.string
     before, after = text[max(0, match.start() - 40) : match.start()], text[match.end() :]
     return bool(
         _AGE_AFTER.match(after)
@@ -84,10 +84,10 @@ def _is_age(text: str, match: re.Match[str]) -> bool:
     )
 
 
-def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
-    """The kind of the number ``match`` reads, and how many of its base unit one of it is (see
-    :func:`unit_of_words`)."""
-    if _is_age(match.string, match):
+def _unit(match: re.Match[str], after: str | None, digits: str, scaled: bool) -> tuple[str | None, float]:
+    """The kind of the number ``match`` reads (its value ``digits`` in full, with a scale or not),
+    and how many of its base unit one of it is (see :func:`unit_of_words`)."""
+    if _is_age(match, digits, scaled):
         return "age", 1.0
     if match.group("currency"):
         return MONEY_SIGNS[match.group("currency")], 1.0
@@ -106,7 +106,7 @@ def _unit(match: re.Match[str], after: str | None) -> tuple[str | None, float]:
         return "time", 1.0
     if match.group("ordinal"):
         return "ordinal", 1.0
-    return unit_after(match.string, match.end(), _in_full(match), after, scaled=bool(_scale(match)))
+    return unit_after(match.string, match.end(), digits, after, scaled=scaled)
 
 
 _TEMPERATURE_SCALES = {"c": "degC", "f": "degF"} | {w: u for w, u in UNIT_WORDS.items() if u in ("degC", "degF")}
@@ -241,10 +241,10 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
     """The number :data:`NUMBER` matched: its value in its kind's base unit (a clock time in
     minutes after midnight, a race time in seconds, a scale word multiplied in), the last digit's
     place it rounds to, and what bounds it."""
-    digits = _in_full(match)
+    digits, scale = _in_full(match), _scale(match)
     value = float(digits.replace(",", ""))
     before, after = neighbours(text, match.start(), match.end())
-    unit, factor = _unit(match, after)
+    unit, factor = _unit(match, after, digits, scaled=bool(scale))
     if unit is None and before in IN_A_SEQUENCE and digits.isdigit():
         unit = "ordinal"
     if unit == "time":
@@ -256,7 +256,7 @@ def _in_digits(text: str, match: re.Match[str]) -> Number:
         value = value * 3600 + int(match.group("minutes")) * 60 + float(seconds)
         digits = seconds  # the last digit written is a second's, or a part of one
     step = 10.0 ** -(len(digits) - digits.index(".") - 1) if "." in digits else 1.0
-    if scale := _scale(match):
+    if scale:
         value *= scale
         step *= scale
     if match.group("sign"):
