@@ -26,7 +26,7 @@ CURRENCY_CODES = {
 }
 """Currency codes written before an amount as its sign is ("EUR500", "USD 2.3 billion", "Rs. 500"):
 capitals only, as codes are written ("eur" is no code)."""
-MONEY = rf"(?:{SIGN}|(?-i:\b(?:US\$|USD|EUR|GBP|JPY|INR|Rs\.?)))"
+MONEY = rf"(?:{SIGN}|(?-i:\b(?:{'|'.join(map(re.escape, sorted(CURRENCY_CODES, key=len, reverse=True)))})))"
 """What names an amount's currency before it: a sign or a code (:data:`CURRENCY_CODES`)."""
 MONEY_SIGNS = CURRENCY | CURRENCY_CODES
 CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
@@ -122,12 +122,12 @@ write them) or in words, spaced or joined ("3.6million"). A decade ends in 0 ("1
 SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
 read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""
+TIMES = {"twice": 2, "thrice": 3}
 TIMES_A_PERIOD = re.compile(
-    r"\b(?:twice|thrice)(?=\s+(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
+    rf"\b(?:{'|'.join(TIMES)})(?=\s+(?:daily|weekly|monthly|yearly|annually|a|an|per|each|every)\b)", re.I
 )
 """How often, in a word ("twice daily", "thrice a week"): 2 and 3 times a period. Not a multiple
 ("twice as many", "twice its size"), which the number rule leaves to the model."""
-TIMES = {"twice": 2, "thrice": 3}
 HALF_A_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
 """Half a scale in words ("half a million"): 500,000, never "half" and text2num's "a 1000000"."""
 SCALE_AFTER_A_HALF = re.compile(r"(?<=\bhalf)\s+(?:thousand|million|billion|trillion)\b", re.I)
