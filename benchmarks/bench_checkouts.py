@@ -7,9 +7,12 @@ old and the new in turn, the first of the pair swapped every round, so the machi
 on both alike. Each row prints the median over rounds of new / old and the rounds' range: a
 median within 0.95-1.05 whose range straddles 1 is no measurable change.
 
-Both sides run this checkout's ``bench_speed.py`` helpers (the same inputs, the same timing);
-only the ``validator`` package differs (``PYTHONPATH``), so the old checkout needs the names the
-helpers import (``ProvenanceNLI``, ``validator.pipeline``'s ``CheckRequest`` and ``stages``, …).
+Both sides run this checkout's ``bench_speed.py`` helpers (the same timing) on the same inputs:
+the workloads' answers are made here, once, with this checkout's sentence splitter, and handed to
+each child as a file (a child that made its own would cut the corpus with its own checkout's
+splitter, and two checkouts whose splitters differ would time different answers). Only the
+``validator`` package differs (``PYTHONPATH``), so the old checkout needs the names the helpers
+import (``ProvenanceNLI``, ``validator.pipeline``'s ``CheckRequest`` and ``stages``, …).
 
     git worktree add /tmp/old <rev>
     PYTHONPATH=. python benchmarks/bench_checkouts.py --old /tmp/old --workloads e g h i --rounds 5
@@ -30,8 +33,19 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMES = ("cold_s", "warm_s")
 
 
-def time_workloads(workloads: list[str], runs: int) -> dict[str, dict[str, float]]:
-    """Cold and warm seconds of each workload with the ``validator`` this process imports."""
+def make_workloads(workloads: list[str], path: Path) -> None:
+    """Each workload's items, made once with this process's ``validator``, written to ``path``."""
+    import bench_speed
+
+    corpus = bench_speed.passages()
+    items = {name: bench_speed.workload_items(name, corpus) for name in workloads}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(items))
+
+
+def time_workloads(items_path: Path, runs: int) -> dict[str, dict[str, float]]:
+    """Cold and warm seconds of each workload in ``items_path`` with the ``validator`` this
+    process imports."""
     import bench_speed
 
     from validator import ProvenanceNLI
@@ -40,9 +54,9 @@ def time_workloads(workloads: list[str], runs: int) -> dict[str, dict[str, float
     embed_function = bench_speed.default_embed_function("cpu", "torch")
     cache = ours._checker.cache
     ours.validate("warm-up.", {"sources": ["Models load once, outside the timings."]})
-    corpus, times = bench_speed.passages(), {}
-    for name in workloads:
-        items = bench_speed.workload_items(name, corpus)
+    times = {}
+    for name, made in json.loads(items_path.read_text()).items():
+        items = [(answer, sources) for answer, sources in made]
         metadata = bench_speed.metadata_for(name, "ours", embed_function)
         run = functools.partial(bench_speed.run_ours, ours, items, metadata)
         cold = bench_speed.median_seconds(run, runs, before=cache.clear)
@@ -50,10 +64,10 @@ def time_workloads(workloads: list[str], runs: int) -> dict[str, dict[str, float
     return times
 
 
-def timed_in_child(checkout: Path, workloads: list[str], runs: int) -> dict[str, dict[str, float]]:
+def timed_in_child(checkout: Path, items_path: Path, runs: int) -> dict[str, dict[str, float]]:
     """:func:`time_workloads` in a fresh process that imports ``validator`` from ``checkout``."""
     env = {**os.environ, "PYTHONPATH": str(checkout), "HF_HUB_OFFLINE": "1"}
-    command = [sys.executable, __file__, "--child", "--workloads", *workloads, "--runs", str(runs)]
+    command = [sys.executable, __file__, "--child", "--items", str(items_path), "--runs", str(runs)]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -67,18 +81,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per median within a process")
     parser.add_argument("--json", type=Path, default=ROOT / "build" / "bench" / "checkouts.json")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--items", type=Path, default=ROOT / "build" / "bench" / "checkout-items.json")
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(time_workloads(args.workloads, args.runs)))
+        print(json.dumps(time_workloads(args.items, args.runs)))
         return
     if args.old is None:
         parser.error("--old is required")
 
     sides = {"old": args.old.resolve(), "new": args.new.resolve()}
+    make_workloads(args.workloads, args.items)
     rounds: list[dict[str, dict[str, dict[str, float]]]] = []
     for number in range(args.rounds):
         order = ["old", "new"] if number % 2 == 0 else ["new", "old"]
-        rounds.append({side: timed_in_child(sides[side], args.workloads, args.runs) for side in order})
+        rounds.append({side: timed_in_child(sides[side], args.items, args.runs) for side in order})
         print(f"round {number + 1}: " + json.dumps(rounds[-1]), flush=True)
     print(f"\nold = {sides['old']}, new = {sides['new']}, {args.rounds} rounds, medians of {args.runs} runs each")
     print(
