@@ -816,6 +816,7 @@ _PIECES = st.sampled_from(
         "the Second World War", "6'2\"", "30C", "2016-17", "noon", "a dozen", "2-nil", "£3m people", "km2",
         "twenty first", "people", "rose by", "a", "of", ",", ".", "-", " ", "and", "million", "The", "Q", "bn",
         "$8-$8.5bn", "1990–91", "EUR 8-8.5bn", "11-17C", "10 to 15 million", "USD", "degrees Celsius", "FA Cup",
+        "m2", "km/h", "miles an hour", "5\u2032 11\u2033",
     ]
 )
 # fmt: on
@@ -909,7 +910,14 @@ FORMS = {
     "a temperature range": ("highs of 11-17C", [("11", 11, "degC"), ("17C", 17, "degC")]),
     "a chip's bus, no temperature": ("sensors on I2C", [("I2C", 2, "name:i")]),
     "an area as plain text writes it": ("25 m2 of floor", [("25", 25, "[area]")]),
+    "an area as plain text writes it, at the end": ("a flat of 64 m2.", [("64", 64, "[area]")]),
     "feet and inches in marks": ("he is 6'2\" tall", [("6'2\"", 1.8796, "[length]")]),
+    "an area joined to its number": ("a 3km2 park", [("3", 3e6, "[area]")]),
+    "a volume as plain text writes it": ("40 m3 of water", [("40", 40, "[volume]")]),
+    "a symbol's case is its meaning, no area": ("5 M2 lanes", [("5", 5, None), ("M2", 2, "name:m")]),
+    "feet and inches in primes": ("she is 5\u2032 11\u2033", [("5\u2032 11\u2033", 1.8034, "[length]")]),
+    "feet and inches to a half inch": ("a 5'11.5\" forward", [("5'11.5\"", 1.8161, "[length]")]),
+    "feet and inches in two single marks": ("he is 6' 1'' tall", [("6' 1''", 1.8542, "[length]")]),
     "a power of ten": ("10⁶ cells", [("10⁶", 1e6, None)]),
     "a power of ten with a caret": ("10^9 stars", [("10^9", 1e9, None)]),
     "a currency code": ("EUR500 a month", [("EUR500", 500, "eur")]),
@@ -927,6 +935,9 @@ FORMS = {
     "half a scale of a currency in words": ("about half a billion dollars", [("half a billion", 5e8, "usd")]),
     "twice": ("taken twice daily", [("twice", 2, None)]),
     "a speed in words": ("at 70 miles per hour", [("70", 31.2928, "[velocity]")]),
+    "a speed per hour with 'an'": ("at 50 kilometres an hour", [("50", 13.8889, "[velocity]")]),
+    "a speed with a slash": ("up to 320 km/h", [("320", 88.8889, "[velocity]")]),
+    "a speed with a spaced slash": ("at 90 km / h", [("90", 25, "[velocity]")]),
     "millions before what is counted": ("8.3m people", [("8.3m", 8.3e6, None)]),
     "millions after what is counted": ("a population of 8.3m", [("8.3m", 8.3e6, None)]),
     "millions beside millions": (

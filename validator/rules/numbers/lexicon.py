@@ -62,9 +62,10 @@ _BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week"
 """Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
 weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
 two ("2 hours and 15 minutes"), and read in one unit its parts would compete as rival values."""
-SPEEDS = re.compile(r"\b(?:(?P<miles>miles)|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b|\bkm\s?/\s?h\b", re.I)
-"""A speed in words or with a slash ("30 miles per hour", "50 kilometres an hour", "320 km/h"),
-read as its symbol ("mph", "kmh")."""
+FEET_AND_INCHES = re.compile(
+    r"(?<![\d.])(?P<feet>\d{1,2})\s?['\u2032\u2019]\s?(?P<inches>\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)"
+)
+"""A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033", "5' 11''")."""
 COUNTED_AFTER_YEAR_LIKE = frozenset(
     [
         "employees",

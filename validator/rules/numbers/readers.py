@@ -22,6 +22,7 @@ from validator.rules.numbers.lexicon import (
     CURRENCY_WORDS,
     DATES,
     DOZEN,
+    FEET_AND_INCHES,
     HALF_A_SCALE,
     IN_A_SEQUENCE,
     LEADS_A_NUMBER,
@@ -46,7 +47,7 @@ from validator.rules.numbers.lexicon import (
     is_unit,
     unit_of_words,
 )
-from validator.rules.numbers.units import measure
+from validator.rules.numbers.units import FOOT, INCH, measure, measure_plain_text
 from validator.rules.numbers.values import NOT_ROUNDED, Date, Number, neighbours
 from validator.text import SCALES, STOPWORDS
 
@@ -131,6 +132,8 @@ def unit_after(text: str, end: int, digits: str, after: str | None, scaled: bool
     joined = text[end : end + 1].isalpha()
     if joined and next_word in _JOINED_DURATIONS and ("." in digits or next_word != "s"):
         return next_word, 1.0  # "21.34s", "4h"; never "747s", a plural
+    if (written := measure_plain_text(text, end)) is not None:  # "25 m2", "50 kilometres an hour"
+        return written[0].dimension, written[0].factor
     if (found := measure(words, joined)) is not None:  # "1500 metres" is no year; "10in" is inches
         return found.dimension, found.factor
     if year_like and (after is None or after not in COUNTED_AFTER_YEAR_LIKE):
@@ -148,6 +151,32 @@ def read_dozens(text: str) -> Iterator[Number]:
             continue  # a count no text means (and past Python's 4,300-digit int limit)
         value = size // 2 if match.group("half") else size * count_of(count or "a")
         yield _counted(match, float(value), str(value), step=1.0)
+
+
+def read_feet_and_inches(text: str) -> Iterator[Number]:
+    """A height in feet and inches written with marks (:data:`FEET_AND_INCHES`: "6'2\"", "5′
+    11″"), one length in metres, exact to the inch or the inch's decimal written, as "6 ft 2 in"
+    is read. Not where the inches make a foot or more ("6'14\"" is no height)."""
+    for match in FEET_AND_INCHES.finditer(text):
+        inches = match.group("inches")
+        if float(inches) >= 12:
+            continue
+        value = int(match.group("feet")) * FOOT + float(inches) * INCH
+        qualifier = qualifier_of(text, *match.span())
+        step = 10.0 ** -len(inches.partition(".")[2]) * INCH
+        before, after = neighbours(text, *match.span())
+        yield Number(
+            value,
+            "[length]",
+            before,
+            after,
+            match.group(),
+            *match.span(),
+            qualifier,
+            *bounds(value, qualifier),
+            step=step,
+            scale=1.0,
+        )
 
 
 def read_half_scales(text: str) -> Iterator[Number]:

@@ -41,6 +41,7 @@ from validator.rules.numbers.readers import (
     read_cents,
     read_dates,
     read_dozens,
+    read_feet_and_inches,
     read_half_scales,
     read_named_times,
     read_names,
@@ -51,7 +52,7 @@ from validator.rules.numbers.readers import (
     words_after,
 )
 from validator.rules.numbers.rewrites import in_digits, ordinal_names
-from validator.rules.numbers.units import measure
+from validator.rules.numbers.units import FOOT, INCH, measure, unit_powers
 from validator.rules.numbers.values import NOT_ROUNDED, Number, neighbours
 from validator.text import ORDINAL_WORDS, SCALES
 
@@ -113,8 +114,9 @@ _TEMPERATURE_SCALES = {"c": "degC", "f": "degF"} | {w: u for w, u in UNIT_WORDS.
 """A temperature's scale after its degrees, by letter or by name ("30°C", "86 degrees Fahrenheit")."""
 
 
-_Candidate = tuple[int, int, Callable[[], Number]]
-"""A reading's span and what builds its :class:`Number`, built only if the span is not taken."""
+_Candidate = tuple[int, int, Callable[[], Number | None]]
+"""A reading's span and what builds its :class:`Number`, built only if the span is not taken;
+None for a span that is no value (a unit's power: the "2" of "25 m2")."""
 
 
 def _read(numbers: Iterable[Number]) -> Iterator[_Candidate]:
@@ -125,6 +127,10 @@ def _read(numbers: Iterable[Number]) -> Iterator[_Candidate]:
 
 def _same(number: Number) -> Number:
     return number
+
+
+def _no_value() -> None:
+    return None
 
 
 def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number]:
@@ -139,7 +145,8 @@ def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number
         for start, end, build in candidates:
             if 1 not in taken[start:end]:
                 taken[start:end] = b"\x01" * (end - start)
-                kept.append(build())
+                if (number := build()) is not None:
+                    kept.append(number)
     return kept
 
 
@@ -200,6 +207,8 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_nil(read)),
         _read(read_dozens(read)),
         _read(read_half_scales(read)),
+        _read(read_feet_and_inches(read)),
+        ((*span, _no_value) for span in unit_powers(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
         ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
@@ -322,8 +331,8 @@ def _in_words(text: str, match: re.Match[str], values: dict[str, int] = WORD_VAL
     )
 
 
-_FOOT, _INCH, _POUND, _OUNCE = 0.3048, 0.0254, 0.45359237, 0.028349523125
-_PARTS_OF = {_FOOT: _INCH, _POUND: _OUNCE}
+_POUND, _OUNCE = 0.45359237, 0.028349523125
+_PARTS_OF = {FOOT: INCH, _POUND: _OUNCE}
 """A unit, by its size, and the smaller one a measure in it goes on in ("6 ft 2 in", "7 lb 4 oz")."""
 _SMALLER_TIME = {"years": ("month", 12), "h": ("min", 60), "min": ("s", 60)}
 """A unit of time, the one a duration in it goes on in, and how many of that make one ("eight
@@ -367,7 +376,7 @@ def _joined(text: str, whole: Number, number: Number) -> Number | None:
     if size is None:
         return None
     small = _PARTS_OF[size]
-    if number.unit is None and size == _FOOT and number.after == "in":
+    if number.unit is None and size == FOOT and number.after == "in":
         number = replace(number, unit=whole.unit, value=number.value * small, step=number.step * small, scale=small)
     if number.unit != whole.unit or not math.isclose(number.scale, small) or not 0 <= number.value < size:
         return None

@@ -1,11 +1,12 @@
 """Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
 and shares ("two and a half", "a third of"), fiscal years and quarters, a range's shared sign and
-suffix, millions beside what is counted ("8.3m people"), squared units, feet and inches, speeds
-in words. Each gives words that other parts read, not only a value
-(docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or joined, a
-temperature's scale, basis points, a power of ten and a season's short end are read where they
-stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil"
-and counts in dozens by :mod:`~validator.rules.numbers.readers`.
+suffix, millions beside what is counted ("8.3m people"). Each gives words that other parts read,
+not only a value (docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or
+joined, a temperature's scale, basis points, a power of ten and a season's short end are read
+where they stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a
+score's "nil", counts in dozens and a height in feet and inches by
+:mod:`~validator.rules.numbers.readers`; a unit squared as "m2" and a speed in words by
+:func:`~validator.rules.numbers.units.measure_plain_text`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -25,7 +26,6 @@ from validator.rules.numbers.lexicon import (
     QUALIFIER,
     SCALE_AFTER_A_HALF,
     SCALE_AFTER_DIGITS,
-    SPEEDS,
     TEMPERATURE,
     VAGUE_WORDS,
     WORD_VALUES,
@@ -132,12 +132,6 @@ def _shares(edited: Edited) -> None:
     edited.sub(_SHARE, percentage)
 
 
-_SQUARED = re.compile(r"(?<=\d)(\s?(?:km|cm|mm|m|mi|ft|yd))([23])\b")
-"""A unit squared or cubed as plain text writes it ("25 m2", "3 km2"): "25 m²" to pint."""
-_FEET_AND_INCHES = re.compile(r"(?<![\d.])(\d{1,2})\s?['\u2032\u2019]\s?(\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)")
-"""A height in feet and inches written with marks ("6'2\"", "5\u2032 11\u2033"): "6 ft 2 in"."""
-
-
 _ORDINAL_NAME = re.compile(
     r"\b(?P<ordinal>"
     + "|".join(w.capitalize() for w in ORDINAL_WORDS[1:11])
@@ -199,17 +193,13 @@ def _quarter(match: re.Match[str]) -> str:
 
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), a speed in
-    words ("miles per hour" → "mph"), an "m" beside what is counted in millions, where it cannot
-    be metres ("8.3m people", "a population of 8.3m" → "8.3 million"; after a currency sign the
-    reader reads it), how reports write periods ("Q3" → "third quarter", "FY23" → "fiscal
-    2023"), a unit squared as "m2" ("m²"), and a height in marks ("6'2\"" → "6 ft 2 in")."""
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), an "m"
+    beside what is counted in millions, where it cannot be metres ("8.3m people", "a population
+    of 8.3m" → "8.3 million"; after a currency sign the reader reads it), and how reports write
+    periods ("Q3" → "third quarter", "FY23" → "fiscal 2023")."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
-    edited.sub(_SQUARED, lambda m: m.group(1) + ("²" if m.group(2) == "2" else "³"))
-    edited.sub(_FEET_AND_INCHES, lambda m: f"{m.group(1)} ft {m.group(2)} in")
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
-    edited.sub(SPEEDS, lambda m: "mph" if m.group("miles") else "kmh")
     edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
     edited.sub(_MILLION_PAIR, lambda m: f"{m.group(1)}{m.group(2)} million")
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS
 from validator.rules.numbers.readers import words_after
 from validator.rules.numbers.reading import read_values
-from validator.rules.numbers.units import DIMENSIONS, measure
+from validator.rules.numbers.units import DIMENSIONS, measure, measure_plain_text
 from validator.rules.numbers.values import DURATIONS, Number
 
 
@@ -20,6 +20,8 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
     if number.unit in DURATIONS:
         word = UNIT_WORD.match(text, end)
         end = word.end() if word and UNIT_WORDS.get(word.group(1).lower()) == number.unit else end
+    elif written := measure_plain_text(text, end):  # "25 m2", "50 kilometres an hour"
+        end = written[1]
     elif found := measure(words_after(text, end), text[end : end + 1].isalpha()):
         for _ in range(found.words):
             word = UNIT_WORD_AFTER.match(text, end)  # "-megawatt" of "a 3,000-megawatt plant" too

@@ -16,6 +16,8 @@ minutes"), a temperature's scale has an offset, and "pound" is money before it i
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -87,11 +89,24 @@ _SYMBOLS = {
     "kilos": "kg",
 }
 """What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
-megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh", which
-:mod:`validator.rules.numbers` writes for "km/h" and "kilometres an hour"; symbols with a plural "s"
-("12 kms", "5 kgs") and "kilos"."""
+megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh" (to pint, kilometre-hours);
+symbols with a plural "s" ("12 kms", "5 kgs")
+and "kilos"."""
 _LONGEST = 3
 """The most words one unit is written in ("miles per hour", "square kilometres")."""
+FOOT, INCH = 0.3048, 0.0254
+"""A foot and an inch in metres: a height in feet and inches is read as one length."""
+_POWER = r"\s?(?-i:(?P<base>km|cm|mm|m|mi|ft|yd)(?P<power>[23]))\b"
+_AS_PLAIN_TEXT = re.compile(
+    _POWER + r"|\s?(?P<per_hour>miles|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b"
+    r"|\s?km\s?/\s?h\b",
+    re.I,
+)
+"""A unit right after a number in a form its words do not give pint: squared or cubed as plain
+text writes it ("25 m2", "3 km2", which pint reads as "m²"; a symbol's case is its meaning), a
+speed per hour with "an" or "a" ("50 kilometres an hour": pint reads "an hour" as "an" times an
+hour), and "km/h", whose slash the words after a number leave out."""
+_POWER_AFTER_A_NUMBER = re.compile(r"(?<=\d)" + _POWER)
 
 
 @dataclass(frozen=True)
@@ -136,6 +151,25 @@ def _unit(words: str) -> tuple[str, float] | None:
     if dimension is None:
         return None
     return dimension, float(registry.Quantity(1, unit).to_base_units().magnitude)
+
+
+def measure_plain_text(text: str, end: int) -> tuple[Measure, int] | None:
+    """The unit :data:`_AS_PLAIN_TEXT` reads right after a number ending at ``end`` ("25 m2", "50
+    kilometres an hour", "320 km/h"), and where it ends, or None where none is written so."""
+    match = _AS_PLAIN_TEXT.match(text, end)
+    if match is None:
+        return None
+    if match.group("base"):
+        symbol = match.group("base") + ("²" if match.group("power") == "2" else "³")
+    else:
+        symbol = "mph" if (match.group("per_hour") or "").lower() == "miles" else "kph"
+    found = _unit(symbol)
+    return None if found is None else (Measure(*found, len(match.group().split())), match.end())
+
+
+def unit_powers(text: str) -> Iterator[tuple[int, int]]:
+    """Where a unit's power is written as a digit after a number (the "2" of "25 m2"): no value."""
+    return (match.span("power") for match in _POWER_AFTER_A_NUMBER.finditer(text))
 
 
 def measure(words: list[str], joined: bool = False) -> Measure | None:
