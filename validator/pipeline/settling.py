@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from validator.context import described, subject_of
 from validator.pipeline import results
@@ -79,11 +80,12 @@ def _settle(
     company was founded in 1990." is not Acme's history).
     """
     previous: tuple[Held, VerbatimHaystack] | None = None
+    sentences: dict[int, list[str]] = {}  # each list of haystacks' sentences, listed once: one list a request
     for i, (claim, stacks) in enumerate(zip(claims, haystacks, strict=True)):
         span, text = claim.span, claim.text
         leans = claim.reading != text or (i > 0 and described(text))
         if not leans:
-            held = held_by(text, stacks) or _opposite(text, stacks, nearby(i))
+            held = held_by(text, stacks) or _opposite(text, stacks, nearby(i), sentences)
         elif previous is not None and (j := _index_of(stacks, previous[1])) is not None:
             held = held_by(text, stacks, follows=replace(previous[0], source_index=j))
         else:
@@ -120,19 +122,31 @@ def _same_subject_before(copy: Held, haystack: VerbatimHaystack, previous: str) 
     return theirs is not None and ours is not None and fold_case(theirs) == fold_case(ours)
 
 
-def _opposite(sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence]) -> Held | None:
+def _opposite(
+    sentence: str, haystacks: Sequence[VerbatimHaystack], nearby: Sequence[Evidence], listed: dict[int, list[str]]
+) -> Held | None:
     """A sentence of a ``nearby`` passage that its haystack asserts and that opposes ``sentence``
     as a minimal pair: the negation or prefix antonym of it (:mod:`validator.rules.opposites`), or it
-    said of another person or thing of the same sources (:mod:`validator.rules.attribution`)."""
-    every_sentence = [s.text for haystack in haystacks for s in haystack.sentences]
+    said of another person or thing of the same sources (:mod:`validator.rules.attribution`).
+    ``listed``: the sentences of each list of haystacks already listed, by the list's ``id``."""
+    if id(haystacks) not in listed:
+        listed[id(haystacks)] = [s.text for haystack in haystacks for s in haystack.sentences]
+    every_sentence = listed[id(haystacks)]
     for passage in nearby:
         if passage.source_index is None:
             continue
-        for candidate in split_source_sentences(passage.text):
-            method = _opposition(sentence, candidate.text, every_sentence)
-            if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate.text)):
-                return Held(passage.source_index, method, candidate.text, *found)
+        for candidate in _sentences(passage.text):
+            method = _opposition(sentence, candidate, every_sentence)
+            if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate)):
+                return Held(passage.source_index, method, candidate, *found)
     return None
+
+
+@lru_cache(maxsize=1024)
+def _sentences(passage: str) -> tuple[str, ...]:
+    """A passage's sentences, as the source splitter cuts them: split once, not for every sentence
+    of an answer it is near."""
+    return tuple(span.text for span in split_source_sentences(passage))
 
 
 def _opposition(sentence: str, candidate: str, every_sentence: Sequence[str]) -> Settlement | None:

@@ -214,6 +214,17 @@ def fold_case(text: str) -> str:
     return "".join(f if len(f := c.casefold()) == 1 else (low if len(low := c.lower()) == 1 else c) for c in text)
 
 
+@lru_cache(maxsize=4096)
+def _looked_up(sentence: str) -> tuple[tuple[str, ...], str]:
+    """What a sentence is looked up by (its :func:`sentence_keys` of at least
+    :data:`MIN_VERBATIM_WORDS` words) and the marks it closes with, worked out once a sentence,
+    not once for every source it is looked up in (fifty sources: fifty times)."""
+    normalized = normalize(sentence)
+    own_tail = normalized[len(normalized.rstrip(_TRAILING_PUNCTUATION)) :].replace(" ", "")
+    keys = tuple(key for key in sentence_keys(sentence) if len(key.split()) >= MIN_VERBATIM_WORDS)
+    return keys, own_tail
+
+
 @dataclass(frozen=True)
 class VerbatimHaystack:
     """A passage prepared for verbatim lookups (normalize once, look up many sentences and
@@ -257,12 +268,9 @@ class VerbatimHaystack:
         """Each place the source holds ``sentence`` whole, as ((start, start of the next
         sentence), voice): ``"asserted"``, ``"disowned"`` (taken back or framed as untrue) or
         ``"framed"`` (quoted, labelled, or under a heading that does not say it is untrue)."""
-        normalized = normalize(sentence)
-        own_tail = normalized[len(normalized.rstrip(_TRAILING_PUNCTUATION)) :].replace(" ", "")
+        keys, own_tail = _looked_up(sentence)
         asserted_end = _ASSERTED_END[".!" + own_tail[-1] if own_tail[-1:] in (":", ";") else ".!"]
-        for key in sentence_keys(sentence):
-            if len(key.split()) < MIN_VERBATIM_WORDS:
-                continue
+        for key in keys:
             start = self.folded.find(key) if at is None else (at if self.folded.startswith(key, at) else -1)
             while start != -1:
                 end = self._sentence_end(start + len(key), asserted_end, own_tail)
