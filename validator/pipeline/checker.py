@@ -94,7 +94,7 @@ class ProvenanceChecker:
             ModelUnavailable: The NLI model or embedder could not run.
             CheckUnavailable: The LLM judge could not run.
         """
-        batch = Batch(requests, usage=usage)
+        batch = Batch(list(requests), usage=usage)
         for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
             stage(batch, self.setup)
         return [

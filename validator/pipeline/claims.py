@@ -99,7 +99,8 @@ class Claim:
 class Batch:
     """The requests of one ``check_batch`` call and the claims of all their texts, in order."""
 
-    requests: Sequence[CheckRequest]
+    requests: list[CheckRequest]
+    """The requests, each as the checks read it once ``split`` has refused those over their limits."""
     claims: list[Claim] = field(default_factory=list)
     usage: Usage | None = None
     """The LLM judge's token use, once it has been asked."""

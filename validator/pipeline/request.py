@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -52,9 +53,7 @@ class CheckRequest:
                 "pass exactly one of metadata['sources'] (a list of strings) or metadata['query_function']"
             )
         if self.sources is not None:
-            # every check reads a source as folded text (validator.text), so none meets a curly
-            # apostrophe, an invisible character or a lone surrogate it was not written for
-            object.__setattr__(self, "sources", [fold_typography(s) for s in check_sources(self.sources)])
+            object.__setattr__(self, "sources", check_sources(self.sources))
         if self.query_function is not None and not callable(self.query_function):
             raise InvalidInput("metadata['query_function'] must be callable as query_function(text, k)")
         if self.embed_function is not None and not callable(self.embed_function):
@@ -71,6 +70,16 @@ class CheckRequest:
                 f"need integers chunk_size >= 1 and 0 <= chunk_overlap < chunk_size, "
                 f"got {self.chunk_size!r}, {self.chunk_overlap!r}"
             )
+
+    def as_read(self) -> CheckRequest:
+        """This request as every check reads it: its sources' typography folded
+        (:func:`~validator.text.fold_typography`), so no rule meets a curly apostrophe, an
+        invisible character or a lone surrogate it was not written for. The ``split`` stage asks
+        for it once the request is within its limits: a source refused as too long is not folded
+        first (a scan of 5,000,000 characters for nothing)."""
+        if self.sources is None:
+            return self
+        return dataclasses.replace(self, sources=[fold_typography(source) for source in self.sources])
 
     @classmethod
     def from_metadata(cls, text: str, metadata: Mapping[str, Any], read_after: str = "") -> CheckRequest:

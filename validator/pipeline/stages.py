@@ -57,7 +57,8 @@ NOT_ENGLISH = (
 
 def split(batch: Batch, setup: CheckSetup) -> None:
     """One claim per sentence of each text (``"sentence"``), or per whole stripped text
-    (``"full"``), after refusing a text or a source set over its limit.
+    (``"full"``), after refusing a text or a source set over its limit; each request from here
+    on as the checks read it (:meth:`~validator.pipeline.request.CheckRequest.as_read`).
 
     Raises:
         TextTooLong: Naming the limit and what to do instead.
@@ -65,6 +66,7 @@ def split(batch: Batch, setup: CheckSetup) -> None:
     inputs = setup.config.inputs
     for item, request in enumerate(batch.requests):
         _check_size(request, inputs.max_text_chars, inputs.max_source_chars)
+        batch.requests[item] = request = request.as_read()
         spans = split_sentences(request.text) if inputs.validation_method == "sentence" else _whole(request.text)
         batch.claims += [Claim(request, item, span) for span in spans]
 
