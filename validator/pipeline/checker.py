@@ -95,7 +95,7 @@ class ProvenanceChecker:
             CheckUnavailable: The LLM judge could not run.
         """
         batch = Batch(list(requests), usage=usage)
-        for stage in tqdm(STAGES, disable=None if progress else True, unit="stage"):
+        for stage in tqdm(STAGES, disable=None, unit="stage") if progress else STAGES:  # a bar costs 20 µs built
             stage(batch, self.setup)
         return [
             self._report(request, sentences, batch.usage)
