@@ -940,6 +940,11 @@ FORMS = {
     "a speed with a spaced slash": ("at 90 km / h", [("90", 25, "[velocity]")]),
     "millions before what is counted": ("8.3m people", [("8.3m", 8.3e6, None)]),
     "millions after what is counted": ("a population of 8.3m", [("8.3m", 8.3e6, None)]),
+    "millions after what is counted, and the pair's other end": (
+        "passenger numbers rose from 61.6m to 64.2m",
+        [("61.6m", 6.16e7, None), ("64.2m", 6.42e7, None)],
+    ),
+    "an m after a count of nothing counted in millions is metres": ("a 40m tower", [("40", 40, "[length]")]),
     "millions beside millions": (
         "from 44.9 million to 48.2m",
         [("44.9 million", 4.49e7, None), ("48.2m", 4.82e7, None)],
@@ -958,6 +963,10 @@ FORMS = {
     "a day known by name, in lower case": ("on christmas day, 1067", [("christmas day, 1067", 1067, "date")]),
     "a day known by name, no year": ("home on Valentine’s Day.", [("Valentine’s Day", 0, "date")]),
     "an ordinal before a name": ("the Second World War", [("Second World War", 2, "name:war")]),
+    "an ordinal before a name, in a sentence": (
+        "After the Third Punic War in 146 BC",
+        [("Third Punic War", 3, "name:war"), ("146", 146, None)],
+    ),
     "number words": ("forty-two people", [("forty-two", 42, None)]),
     "an ordinal in words": ("the twenty-first century", [("twenty-first", 21, "ordinal")]),
     "a vague quantity": ("hundreds of homes", [("hundreds of", 200, None)]),

@@ -333,6 +333,33 @@ NAME_THEN_NUMBER = re.compile(
 2003/04"), a month ("May 2019") or a word that opens a phrase ("In 1990",
 "Over 500", "Since 2002": :data:`LEADS_A_NUMBER`), nor a name before a measure ("circles the
 Earth 705 kilometres up")."""
+_MILLIONS_OF = (
+    "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
+    "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
+)
+_COUNTED_IN_MILLIONS = "|".join(f"{word[:-1]}s?" if word.endswith("s") else word for word in _MILLIONS_OF.split("|"))
+"""What is counted, in the singular too, before its count: "passenger numbers reached 61.6m"."""
+MILLIONS = re.compile(
+    rf"(?<![\w.,])(?P<before>\d+(?:\.\d+)?)m\b(?=\s+(?:{_MILLIONS_OF})\b)"
+    rf"|\b(?:population|{_COUNTED_IN_MILLIONS}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
+    r"[^.\d]{0,30}?(?P<after>\d+(?:\.\d+)?)m\b",
+    re.I,
+)
+"""A bare "m" that is million, not metres: before or after what is counted in millions ("8.3m
+people", "a population of 8.3m"; after a currency sign :data:`NUMBER` reads it)."""
+CURRENCY_BEFORE = re.compile(rf"{MONEY}\s?$")
+"""A currency right before a value ("$" of "$12m"): the amount is :data:`NUMBER`'s to read."""
+WRITTEN_MILLION = re.compile(r"(?<![^\W\d_])million(?=\s)")
+THEN_IN_MILLIONS = re.compile(r"\s+(?:to|and|or|from)\s+(?P<value>\d+(?:\.\d+)?)m\b")
+"""A bare "m" right after a value in millions (:data:`WRITTEN_MILLION` or :data:`MILLIONS`): the
+other end of "from 44.9m to 48.2m", "between 2 million and 3m"."""
+ORDINAL_THEN_NAME = re.compile(
+    r"\b(?P<digits>"
+    + "|".join(word.capitalize() for word in ORDINAL_WORDS[1:11])
+    + r")\s+(?P<name>[A-Z][a-z]+\s+(?P<stem>[A-Z][a-z]+))\b"
+)
+"""A name of two words numbered by an ordinal in front ("the Second World War"): the same name as
+one numbered after it ("World War II"), read as its number with the name's last word."""
 LEADS_A_NUMBER = frozenset(
     [
         "since",

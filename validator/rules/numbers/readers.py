@@ -18,6 +18,7 @@ from validator.rules.numbers.lexicon import (
     APPROXIMATE,
     CENTS,
     COUNTED_AFTER_YEAR_LIKE,
+    CURRENCY_BEFORE,
     CURRENCY_CODES,
     CURRENCY_WORDS,
     DATES,
@@ -26,6 +27,7 @@ from validator.rules.numbers.lexicon import (
     HALF_A_SCALE,
     IN_A_SEQUENCE,
     LEADS_A_NUMBER,
+    MILLIONS,
     MONTHS,
     NAME_THEN_NUMBER,
     NAME_WITH_DIGITS,
@@ -35,14 +37,18 @@ from validator.rules.numbers.lexicon import (
     NIL,
     NOT_A_BOUND_AFTER,
     OR_MORE,
+    ORDINAL_THEN_NAME,
     QUALIFIER,
     QUALIFIERS,
     ROMAN,
+    THEN_IN_MILLIONS,
     TIME_BOUND,
     TIME_BOUNDS,
     TOKEN,
     VAGUE,
     VAGUE_WORDS,
+    WORD_VALUES,
+    WRITTEN_MILLION,
     count_of,
     is_unit,
     unit_of_words,
@@ -150,7 +156,7 @@ def read_dozens(text: str) -> Iterator[Number]:
         if count is not None and count.isdigit() and len(count) > 6:
             continue  # a count no text means (and past Python's 4,300-digit int limit)
         value = size // 2 if match.group("half") else size * count_of(count or "a")
-        yield _counted(match, float(value), str(value), step=1.0)
+        yield _counted(text, *match.span(), float(value), str(value), step=1.0)
 
 
 def read_feet_and_inches(text: str) -> Iterator[Number]:
@@ -184,15 +190,37 @@ def read_half_scales(text: str) -> Iterator[Number]:
     a tenth of the scale."""
     for match in HALF_A_SCALE.finditer(text):
         scale = SCALES[match.group("scale").lower()]
-        yield _counted(match, 0.5 * scale, "0.5", step=0.1 * scale)
+        yield _counted(text, *match.span(), 0.5 * scale, "0.5", step=0.1 * scale)
 
 
-def _counted(match: re.Match[str], value: float, digits: str, step: float) -> Number:
-    """The number a reader's ``match`` writes in words with no number word ("a dozen", "half a
-    million"): ``value``, as ``digits`` would write it, exact to ``step``, with the unit the words
-    after it give ("half a dozen miles", "half a billion dollars": :func:`unit_after`; never a
-    year, as a count in words is none) and the bound the words before it set."""
-    text, (start, end) = match.string, match.span()
+def read_millions(text: str) -> Iterator[Number]:
+    """Values in millions written with a bare "m" where it cannot be metres (:data:`MILLIONS`: "8.3m
+    people", "a population of 8.3m"), and the other end of a pair whose first is in millions
+    (:data:`THEN_IN_MILLIONS`: "from 44.9 million to 48.2m"), exact to their last digit."""
+    ends = [match.end() for match in WRITTEN_MILLION.finditer(text)]
+    for match in MILLIONS.finditer(text):
+        group = "before" if match.group("before") else "after"
+        if not CURRENCY_BEFORE.search(text, max(0, match.start(group) - 8), match.start(group)):  # "$12m": an amount
+            yield _in_millions(text, match.start(group), match.end(group) + 1)
+        ends.append(match.end())
+    for end in ends:
+        if pair := THEN_IN_MILLIONS.match(text, end):
+            yield _in_millions(text, pair.start("value"), pair.end())
+
+
+def _in_millions(text: str, start: int, end: int) -> Number:
+    """The value in millions written ``text[start:end]``, digits then "m"."""
+    digits = text[start : end - 1]
+    step = 10.0 ** -len(digits.partition(".")[2]) * SCALES["million"]
+    return _counted(text, start, end, float(digits) * SCALES["million"], digits, step)
+
+
+def _counted(text: str, start: int, end: int, value: float, digits: str, step: float) -> Number:
+    """The number a reader reads at ``text[start:end]`` that the number pattern does not ("a dozen",
+    "half a million", "8.3m people"): ``value``, as ``digits`` would write it, exact to ``step``,
+    with the unit the words after it give ("half a dozen miles", "half a billion dollars":
+    :func:`unit_after`; never a year, as a count with a scale is none) and the bound the words
+    before it set."""
     before, after = neighbours(text, start, end)
     unit, factor = unit_after(text, end, digits, after, scaled=True)
     value, qualifier = value * factor, qualifier_of(text, start, end)
@@ -202,7 +230,7 @@ def _counted(match: re.Match[str], value: float, digits: str, step: float) -> Nu
         unit,
         before,
         after,
-        match.group(),
+        text[start:end],
         start,
         end,
         qualifier,
@@ -248,30 +276,39 @@ def read_dates(text: str) -> Iterator[Number]:
 def read_names(text: str, original: str) -> Iterator[Number]:
     """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
     name. Only names written so in ``original`` (before number words became digits): "Add three
-    eggs" is not the name "Add 3"."""
-    for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER):
+    eggs" is not the name "Add 3". A name numbered in front is the name numbered after it ("the
+    Second World War" is "World War II": 2, ``name:war``)."""
+    for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER, ORDINAL_THEN_NAME):
         written = {match.group() for match in pattern.finditer(original)}
         for match in pattern.finditer(text):
-            if match.group() not in written:
+            if match.group() not in written or not _names_a_number(match, text):
                 continue
             stem = match.group("stem").rstrip(".").lower()
-            if (
-                (stem in STOPWORDS and (pattern is NAME_THEN_NUMBER or match.group("stem").islower()))
-                or stem in QUALIFIERS
-                or stem in LEADS_A_NUMBER
-                or match.group("stem") in MONTHS
-                or (pattern is NAME_THEN_NUMBER and (is_unit(stem) or stem in CURRENCY_WORDS))
-                or match.group("stem") in CURRENCY_CODES  # "EUR500" is an amount
-                or (pattern is NAME_THEN_NUMBER and unit_of_words(words_after(text, match.end()))[0] is not None)
-                or (stem in IN_A_SEQUENCE and match.group("digits").isdigit())  # "Phase 3": the third phase
-                or (pattern is NAME_WITH_DIGITS and is_unit(match.group("tail")))
-            ):
-                continue
             digits = match.group("digits")
-            value = float(digits) if digits.isdigit() else float(_roman(digits))
+            value = float(digits) if digits.isdigit() else float(WORD_VALUES.get(digits.lower()) or _roman(digits))
             before, after = neighbours(text, match.start(), match.end())
             unit = "ordinal" if stem in IN_A_SEQUENCE else f"name:{stem}"  # "Chapter IV": the fourth, as "Chapter 4"
             yield Number(value, unit, before, after, match.group(), match.start(), match.end())
+
+
+def _names_a_number(match: re.Match[str], text: str) -> bool:
+    """Whether a match of :func:`read_names`' patterns is a name and its number: not a stopword, a
+    qualifier, a word that opens a phrase ("In 1990"), a month, a unit or a currency before it,
+    nor a name before a measure ("the Earth 705 kilometres up")."""
+    stem, digits = match.group("stem"), match.group("digits")
+    folded = stem.rstrip(".").lower()
+    with_digits = match.re is NAME_WITH_DIGITS  # "G20", "MP3": the others are a name, then its number
+    return not (
+        (folded in STOPWORDS and (not with_digits or stem.islower()))
+        or folded in QUALIFIERS
+        or folded in LEADS_A_NUMBER
+        or stem in MONTHS
+        or (not with_digits and (is_unit(folded) or folded in CURRENCY_WORDS))
+        or stem in CURRENCY_CODES  # "EUR500" is an amount
+        or (not with_digits and unit_of_words(words_after(text, match.end()))[0] is not None)
+        or (folded in IN_A_SEQUENCE and digits.isdigit())  # "Phase 3": the third phase
+        or (with_digits and is_unit(match.group("tail")))
+    )
 
 
 def read_nil(text: str) -> Iterator[Number]:

@@ -43,6 +43,7 @@ from validator.rules.numbers.readers import (
     read_dozens,
     read_feet_and_inches,
     read_half_scales,
+    read_millions,
     read_named_times,
     read_names,
     read_nil,
@@ -51,7 +52,7 @@ from validator.rules.numbers.readers import (
     unit_after,
     words_after,
 )
-from validator.rules.numbers.rewrites import in_digits, ordinal_names
+from validator.rules.numbers.rewrites import in_digits
 from validator.rules.numbers.units import FOOT, INCH, measure, unit_powers
 from validator.rules.numbers.values import NOT_ROUNDED, Number, neighbours
 from validator.text import ORDINAL_WORDS, SCALES
@@ -193,14 +194,12 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     ``text`` are where and how ``text`` writes it; ``read_start`` and ``read_end`` index the
     text as read, which the comparison of clauses cuts."""
     edited = Edited(text)
-    ordinal_names(edited)
-    original = edited.text
     in_digits(edited)
     read = edited.text
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
     readers = (
         _read(read_dates(read)),
-        _read(read_names(read, original)),
+        _read(read_names(read, text)),
         _read(read_vague(read)),
         _read(read_named_times(read)),
         _read(read_cents(read)),
@@ -208,6 +207,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_dozens(read)),
         _read(read_half_scales(read)),
         _read(read_feet_and_inches(read)),
+        _read(read_millions(read)),
         ((*span, _no_value) for span in unit_powers(read)),
         ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), partial(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),

@@ -1,12 +1,12 @@
 """Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
 and shares ("two and a half", "a third of"), fiscal years and quarters, a range's shared sign and
-suffix, millions beside what is counted ("8.3m people"). Each gives words that other parts read,
-not only a value (docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or
-joined, a temperature's scale, basis points, a power of ten and a season's short end are read
-where they stand, by :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a
-score's "nil", counts in dozens and a height in feet and inches by
-:mod:`~validator.rules.numbers.readers`; a unit squared as "m2" and a speed in words by
-:func:`~validator.rules.numbers.units.measure_plain_text`.
+suffix. Each gives words that other parts read, not only a value (docs/verdicts.md, "Who reads
+which form"). A currency code, a scale in short or joined, a temperature's scale, basis points,
+a power of ten and a season's short end are read where they stand, by
+:data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil", counts in
+dozens, millions beside what is counted ("8.3m people"), a height in feet and inches and a name
+numbered in front ("the Second World War") by :mod:`~validator.rules.numbers.readers`; a unit
+squared as "m2" and a speed in words by :func:`~validator.rules.numbers.units.measure_plain_text`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -23,12 +23,12 @@ from validator.rules.numbers.edits import Edited, number_words_in_digits
 from validator.rules.numbers.lexicon import (
     HALF_A_SCALE,
     MONEY,
+    ORDINAL_THEN_NAME,
     QUALIFIER,
     SCALE_AFTER_A_HALF,
     SCALE_AFTER_DIGITS,
     TEMPERATURE,
     VAGUE_WORDS,
-    WORD_VALUES,
     count_of,
     is_unit,
 )
@@ -42,7 +42,9 @@ def in_digits(edited: Edited) -> None:
     to the reader: text2num would make them "1.5 1000000" and "100 of"."""
     _shares(edited)
     _written_out(edited)
-    number_words_in_digits(edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, HALF_A_SCALE, VAGUE_WORDS))
+    number_words_in_digits(
+        edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, HALF_A_SCALE, VAGUE_WORDS, ORDINAL_THEN_NAME)
+    )
     _halves(edited)
 
 
@@ -132,20 +134,6 @@ def _shares(edited: Edited) -> None:
     edited.sub(_SHARE, percentage)
 
 
-_ORDINAL_NAME = re.compile(
-    r"\b(?P<ordinal>"
-    + "|".join(w.capitalize() for w in ORDINAL_WORDS[1:11])
-    + r")\s+(?P<name>[A-Z][a-z]+\s+[A-Z][a-z]+)\b"
-)
-_ROMAN_NUMERALS = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
-
-
-def ordinal_names(edited: Edited) -> None:
-    """A name numbered by an ordinal in front written as one numbered after it, so both read as
-    one name: "the Second World War" → "the World War II"."""
-    edited.sub(_ORDINAL_NAME, lambda m: f"{m.group('name')} {_ROMAN_NUMERALS[WORD_VALUES[m.group('ordinal').lower()]]}")
-
-
 _RANGE = re.compile(
     rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?P<high_sign>{MONEY}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
@@ -155,24 +143,6 @@ _RANGE = re.compile(
 )
 """A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
 million", "11-17C"."""
-_MILLIONS_OF = (
-    "people|users|customers|subscribers|visitors|viewers|residents|inhabitants|voters|passengers|households"
-    "|homes|jobs|members|fans|tourists|downloads|copies|shares|barrels|views|followers|patients|workers|employees"
-)
-_COUNTED_IN_MILLIONS = "|".join(f"{word[:-1]}s?" if word.endswith("s") else word for word in _MILLIONS_OF.split("|"))
-"""What is counted, in the singular too, before its count: "passenger numbers reached 61.6m"."""
-_MILLION = re.compile(
-    rf"(?<![\w.,])(?P<value>\d+(?:\.\d+)?)m\b(?=\s+(?:{_MILLIONS_OF})\b)"
-    rf"|(?P<lead>\b(?:population|{_COUNTED_IN_MILLIONS}|revenue|sales|turnover|profit|loss|budget|debt|funding|income)\b"
-    r"[^.\d]{0,30}?)(?P<counted>\d+(?:\.\d+)?)m\b",
-    re.I,
-)
-"""A bare "m" that is million, not metres: before or after what is counted in millions
-("8.3m people", "a population of 8.3m")."""
-_MILLION_PAIR = re.compile(r"((?<![^\W\d_])million\s+(?:to|and|or|from)\s+)(\d+(?:\.\d+)?)m\b")
-"""A bare "m" right after a value in millions: the other end of "from 44.9m to 48.2m"."""
-
-
 _QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )
@@ -193,15 +163,11 @@ def _quarter(match: re.Match[str]) -> str:
 
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), an "m"
-    beside what is counted in millions, where it cannot be metres ("8.3m people", "a population
-    of 8.3m" → "8.3 million"; after a currency sign the reader reads it), and how reports write
-    periods ("Q3" → "third quarter", "FY23" → "fiscal 2023")."""
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), and how
+    reports write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023")."""
     edited.sub(_QUARTER, _quarter)
     edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
-    edited.sub(_MILLION, lambda m: f"{m.group('lead') or ''}{m.group('value') or m.group('counted')} million")
-    edited.sub(_MILLION_PAIR, lambda m: f"{m.group(1)}{m.group(2)} million")
 
 
 def _range_in_full(match: re.Match[str]) -> list[tuple[int, int, str]]:
