@@ -24,6 +24,7 @@ from validator.rules.numbers.lexicon import (
     DATES,
     DOZEN,
     FEET_AND_INCHES,
+    FISCAL_YEAR,
     HALF_A_SCALE,
     IN_A_SEQUENCE,
     LEADS_A_NUMBER,
@@ -271,6 +272,19 @@ def read_dates(text: str) -> Iterator[Number]:
             yield Number(
                 float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
             )
+
+
+def read_fiscal_years(text: str) -> Iterator[Number]:
+    """Fiscal years (:data:`FISCAL_YEAR`), each the year it names: "FY23" is 2023, quoted whole;
+    "FY 2021" is the year its digits write, quoted as them. A bound before it is read as a
+    year's ("before FY23")."""
+    for match in FISCAL_YEAR.finditer(text):
+        digits = match.group("year")
+        start, end = (match.start("year"), match.end()) if len(digits) == 4 else match.span()
+        before, after = neighbours(text, start, end)
+        year = float(digits) if len(digits) == 4 else 2000.0 + float(digits)
+        bound = qualifier_of(text, start, end) or time_bound(text, start, end, after)
+        yield Number(year, "year", before, after, text[start:end], start, end, bound, *bounds(year, bound))
 
 
 def read_names(text: str, original: str) -> Iterator[Number]:

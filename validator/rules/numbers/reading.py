@@ -42,6 +42,7 @@ from validator.rules.numbers.readers import (
     read_dates,
     read_dozens,
     read_feet_and_inches,
+    read_fiscal_years,
     read_half_scales,
     read_millions,
     read_named_times,
@@ -199,6 +200,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
     readers = (
         _read(read_dates(read)),
+        _read(read_fiscal_years(read)),
         _read(read_names(read, text)),
         _read(read_vague(read)),
         _read(read_named_times(read)),

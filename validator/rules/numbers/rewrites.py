@@ -1,12 +1,13 @@
 """Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
-and shares ("two and a half", "a third of"), fiscal years and quarters, a range's shared sign and
-suffix. Each gives words that other parts read, not only a value (docs/verdicts.md, "Who reads
-which form"). A currency code, a scale in short or joined, a temperature's scale, basis points,
-a power of ten and a season's short end are read where they stand, by
+and shares ("two and a half", "a third of"), quarters ("Q3"), a range's shared sign and suffix.
+Each gives words that other parts read, not only a value (docs/verdicts.md, "Who reads which
+form"). A currency code, a scale in short or joined, a temperature's scale, basis points, a power
+of ten and a season's short end are read where they stand, by
 :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil", counts in
-dozens, millions beside what is counted ("8.3m people"), a height in feet and inches and a name
-numbered in front ("the Second World War") by :mod:`~validator.rules.numbers.readers`; a unit
-squared as "m2" and a speed in words by :func:`~validator.rules.numbers.units.measure_plain_text`.
+dozens, millions beside what is counted ("8.3m people"), a fiscal year ("FY23"), a height in feet
+and inches and a name numbered in front ("the Second World War") by
+:mod:`~validator.rules.numbers.readers`; a unit squared as "m2" and a speed in words by
+:func:`~validator.rules.numbers.units.measure_plain_text`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -146,7 +147,6 @@ million", "11-17C"."""
 _QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )
-_FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 
 
@@ -163,10 +163,9 @@ def _quarter(match: re.Match[str]) -> str:
 
 def _written_out(edited: Edited) -> None:
     """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), and how
-    reports write periods ("Q3" → "third quarter", "FY23" → "fiscal 2023")."""
+    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), and a
+    quarter as reports write it ("Q3" → "third quarter")."""
     edited.sub(_QUARTER, _quarter)
-    edited.sub(_FISCAL_YEAR, lambda m: "fiscal " + (y if len(y := m.group("year")) == 4 else "20" + y))
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
 
 
