@@ -797,7 +797,7 @@ WRITTEN = [
     ("The 2016-17 season ended at noon.", ["2016", "17", "noon"]),
 ]
 """Sentences and their values as each is written: what a finding quotes and marks. The reader
-puts each form in one spelling before it reads it ("Q3 2023" as "third quarter of 2023",
+put each form in one spelling before it read it ("Q3 2023" as "third quarter of 2023",
 "forty-two" as "42"), and quoted the spelling it read: "3rd", "42", "33.33%"."""
 
 
@@ -899,6 +899,8 @@ FORMS = {
     "a score's nought after digits and a dash": ("a 3–nil win", [("3", 3, None), ("nil", 0, None)]),
     "a quarter": ("profit rose in Q3 2023", [("Q3", 3, "ordinal"), ("2023", 2023, "year")]),
     "a quarter run together": ("in 3Q23", [("3Q23", 3, "ordinal"), ("3Q23", 2023, "year")]),
+    "a quarter and its year after a mark": ("Q3'23 results", [("Q3'23", 3, "ordinal"), ("Q3'23", 2023, "year")]),
+    "a quarter after a name is the name's": ("Audi Q3 sales", [("Q3", 3, "name:q")]),
     "a fiscal year": ("in FY23", [("FY23", 2023, "year")]),
     "a fiscal year in full": ("in FY 2021", [("2021", 2021, "year")]),
     "a fiscal year joined in full": ("FY2021 revenue", [("2021", 2021, "year")]),

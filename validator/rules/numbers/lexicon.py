@@ -353,6 +353,10 @@ WRITTEN_MILLION = re.compile(r"(?<![^\W\d_])million(?=\s)")
 THEN_IN_MILLIONS = re.compile(r"\s+(?:to|and|or|from)\s+(?P<value>\d+(?:\.\d+)?)m\b")
 """A bare "m" right after a value in millions (:data:`WRITTEN_MILLION` or :data:`MILLIONS`): the
 other end of "from 44.9m to 48.2m", "between 2 million and 3m"."""
+QUARTER = re.compile(
+    r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
+)
+"""A quarter as reports write it ("Q3", "3Q", "Q3 2023"), with its year run in or not ("3Q23", "Q3'23")."""
 FISCAL_YEAR = re.compile(r"(?<![\w-])FY\s?'?(?P<year>(?:19|20)?\d{2})(?![\w-])")
 """A fiscal year as reports write it ("FY23", "FY 2021", "FY'24"): the year, never a name "FY"."""
 ORDINAL_THEN_NAME = re.compile(

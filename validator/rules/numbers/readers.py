@@ -41,6 +41,7 @@ from validator.rules.numbers.lexicon import (
     ORDINAL_THEN_NAME,
     QUALIFIER,
     QUALIFIERS,
+    QUARTER,
     ROMAN,
     THEN_IN_MILLIONS,
     TIME_BOUND,
@@ -272,6 +273,27 @@ def read_dates(text: str) -> Iterator[Number]:
             yield Number(
                 float(year or 0), "date", before, after, match.group(), *match.span(), qualifier=bound, date=date
             )
+
+
+def read_quarters(text: str) -> Iterator[list[Number]]:
+    """Quarters as reports write them (:data:`QUARTER`), each the ordinal of the quarter it names
+    with "quarter" as the word after it, as "the third quarter" reads: "Q3" is the third. A year
+    run into it ("3Q23", "Q3'23") is read from the same span, so each reading is a list; a year
+    after a space ("Q3 2023") is the number reader's. Not after a name ("Audi Q3" is a car: the
+    name reader's)."""
+    for match in QUARTER.finditer(text):
+        last_before = text[max(0, match.start() - 40) : match.start()].split()[-1:]
+        if last_before and last_before[0][:1].isupper() and last_before[0].lower() not in STOPWORDS:
+            continue
+        start = match.start()
+        end = match.end() if match.group("yy") else start + 2
+        before, after = neighbours(text, start, end)
+        quarter = float(match.group("q") or match.group("n"))
+        read = [Number(quarter, "ordinal", before, "quarter", text[start:end], start, end, None, quarter, quarter)]
+        if yy := match.group("yy"):
+            year = 2000.0 + float(yy)
+            read.append(Number(year, "year", before, after, text[start:end], start, end, None, year, year))
+        yield read
 
 
 def read_fiscal_years(text: str) -> Iterator[Number]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 
@@ -48,6 +48,7 @@ from validator.rules.numbers.readers import (
     read_named_times,
     read_names,
     read_nil,
+    read_quarters,
     read_vague,
     time_bound,
     unit_after,
@@ -116,23 +117,27 @@ _TEMPERATURE_SCALES = {"c": "degC", "f": "degF"} | {w: u for w, u in UNIT_WORDS.
 """A temperature's scale after its degrees, by letter or by name ("30°C", "86 degrees Fahrenheit")."""
 
 
-_Candidate = tuple[int, int, Callable[[], Number | None]]
-"""A reading's span and what builds its :class:`Number`, built only if the span is not taken;
-None for a span that is no value (a unit's power: the "2" of "25 m2")."""
+_Candidate = tuple[int, int, Callable[[], Sequence[Number]]]
+"""A reading's span and what builds what it reads as, built only if the span is not taken: no
+value (a unit's power: the "2" of "25 m2"), one :class:`Number`, or two ("3Q23": a quarter and
+its year)."""
 
 
 def _read(numbers: Iterable[Number]) -> Iterator[_Candidate]:
     """A reader's numbers, already built, as candidates."""
     for number in numbers:
-        yield number.start, number.end, partial(_same, number)
+        yield number.start, number.end, partial(tuple, [number])
 
 
-def _same(number: Number) -> Number:
-    return number
+def _read_together(readings: Iterable[Sequence[Number]]) -> Iterator[_Candidate]:
+    """A reader's readings of one span each, as candidates ("3Q23": a quarter and a year)."""
+    for numbers in readings:
+        yield numbers[0].start, numbers[0].end, partial(tuple, numbers)
 
 
-def _no_value() -> None:
-    return None
+def _one(build: Callable[..., Number], *args: object) -> Callable[[], Sequence[Number]]:
+    """What reads one number at a span (``build(*args)``), as a candidate's builder."""
+    return lambda: (build(*args),)
 
 
 def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number]:
@@ -147,8 +152,7 @@ def _resolved(size: int, readers: Iterable[Iterable[_Candidate]]) -> list[Number
         for start, end, build in candidates:
             if 1 not in taken[start:end]:
                 taken[start:end] = b"\x01" * (end - start)
-                if (number := build()) is not None:
-                    kept.append(number)
+                kept += build()
     return kept
 
 
@@ -200,6 +204,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
     readers = (
         _read(read_dates(read)),
+        _read_together(read_quarters(read)),
         _read(read_fiscal_years(read)),
         _read(read_names(read, text)),
         _read(read_vague(read)),
@@ -210,10 +215,10 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_half_scales(read)),
         _read(read_feet_and_inches(read)),
         _read(read_millions(read)),
-        ((*span, _no_value) for span in unit_powers(read)),
-        ((*m.span(), partial(_in_digits, read, m)) for m in NUMBER.finditer(read)),
-        ((*m.span(), partial(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
-        ((*m.span(), partial(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
+        ((*span, tuple) for span in unit_powers(read)),
+        ((*m.span(), _one(_in_digits, read, m)) for m in NUMBER.finditer(read)),
+        ((*m.span(), _one(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
+        ((*m.span(), _one(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )
     numbers = _resolved(len(read), readers)
     ordered = _approximations_shared(read, _in_two_units(read, sorted(numbers, key=lambda n: n.start)))

@@ -1,17 +1,17 @@
 """Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
-and shares ("two and a half", "a third of"), quarters ("Q3"), a range's shared sign and suffix.
-Each gives words that other parts read, not only a value (docs/verdicts.md, "Who reads which
-form"). A currency code, a scale in short or joined, a temperature's scale, basis points, a power
-of ten and a season's short end are read where they stand, by
+and shares ("two and a half", "a third of"), and a range's shared sign and suffix. Each gives
+words that other parts read, not only a value (docs/verdicts.md, "Who reads which form"). A
+currency code, a scale in short or joined, a temperature's scale, basis points, a power of ten
+and a season's short end are read where they stand, by
 :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil", counts in
-dozens, millions beside what is counted ("8.3m people"), a fiscal year ("FY23"), a height in feet
-and inches and a name numbered in front ("the Second World War") by
+dozens, millions beside what is counted ("8.3m people"), a quarter or a fiscal year ("Q3",
+"FY23"), a height in feet and inches and a name numbered in front ("the Second World War") by
 :mod:`~validator.rules.numbers.readers`; a unit squared as "m2" and a speed in words by
 :func:`~validator.rules.numbers.units.measure_plain_text`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
-place and words in the text as written ("Q3", not the "3rd" the reader read). The rules
+place and words in the text as written ("forty-two", not the "42" the reader read). The rules
 package's plan (docs/architecture.md, "The rule layer") replaces the steps with typed readers
 over the written text, one form at a time, each with its own table of readings.
 """
@@ -33,7 +33,7 @@ from validator.rules.numbers.lexicon import (
     count_of,
     is_unit,
 )
-from validator.text import NUMBER_WORDS, ORDINAL_WORDS, STOPWORDS
+from validator.text import NUMBER_WORDS, ORDINAL_WORDS
 
 
 def in_digits(edited: Edited) -> None:
@@ -42,7 +42,7 @@ def in_digits(edited: Edited) -> None:
     33.33%"). A scale after digits ("1.5 million") and a vague quantity ("hundreds of") are left
     to the reader: text2num would make them "1.5 1000000" and "100 of"."""
     _shares(edited)
-    _written_out(edited)
+    _ranges(edited)
     number_words_in_digits(
         edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, HALF_A_SCALE, VAGUE_WORDS, ORDINAL_THEN_NAME)
     )
@@ -144,28 +144,11 @@ _RANGE = re.compile(
 )
 """A range whose sign, scale or temperature scale is written once: "$8-8.5bn", "5-7%", "10 to 15
 million", "11-17C"."""
-_QUARTER = re.compile(
-    r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
-)
-_QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 
 
-def _quarter(match: re.Match[str]) -> str:
-    """ "Q3", "3Q23", "Q3 2023" as the words they stand for ("third quarter of 2023"); not after a
-    name ("Audi Q3" is a car)."""
-    before = match.string[max(0, match.start() - 40) : match.start()].split()[-1:]
-    if before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS:
-        return match.group()
-    year = match.group("yyyy") or (f"20{match.group('yy')}" if match.group("yy") else "")
-    quarter = _QUARTER_ORDINALS[int(match.group("q") or match.group("n")) - 1]
-    return f"{quarter} quarter" + (f" of {year}" if year else "")
-
-
-def _written_out(edited: Edited) -> None:
-    """The ways a value is abbreviated, written out so that each value reads one way: a range's
-    shared sign and scale ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C"), and a
-    quarter as reports write it ("Q3" → "third quarter")."""
-    edited.sub(_QUARTER, _quarter)
+def _ranges(edited: Edited) -> None:
+    """A range's shared sign and scale written at both ends, so that each end reads one way
+    ("$8-8.5bn" → "$8bn to $8.5bn", "11-17C" → "11C to 17C")."""
     edited.splice(edit for match in _RANGE.finditer(edited.text) for edit in _range_in_full(match))
 
 
