@@ -1,7 +1,9 @@
-"""The readers of one kind of value each, over a sentence as read: dates (:data:`DATES`), numbers
-that are part of a name ("G20", "Chapter IV"), times known by name ("noon"), sums in cents, a
-score's "nil", counts in dozens, half a scale ("half a million") and vague quantities ("hundreds
-of"); and what every reader asks of the words around a value: the bound they set
+"""The readers of one kind of value each, over a sentence as read: dates (:data:`DATES`),
+quarters and fiscal years ("Q3", "FY23"), numbers that are part of a name ("G20", "Chapter IV",
+"the Second World War"), times known by name ("noon"), sums in cents, a score's "nil", counts in
+dozens, half a scale ("half a million"), millions beside what is counted ("8.3m people"), a
+height in feet and inches ("6'2\"") and vague quantities ("hundreds of"); and what every reader
+asks of the words around a value: the bound they set
 (:func:`qualifier_of`, :func:`time_bound`, :func:`bounds`), the words after it
 (:func:`words_after`) and the unit they name (:func:`unit_after`).
 :mod:`~validator.rules.numbers.reading` runs them with its own readers of digits and number
