@@ -62,6 +62,10 @@ _BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week"
 """Durations that are a multiple of another, read in that one ("four decades" is "40 years", "three
 weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
 two ("2 hours and 15 minutes"), and read in one unit its parts would compete as rival values."""
+PERIOD_AND_A_HALF = re.compile(
+    r"\ban?\s+(?P<period>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half\b(?!\s+times\b)", re.I
+)
+"""A period and a half ("a year and a half", "an hour and a half"): one and a half of the period."""
 FEET_AND_INCHES = re.compile(
     r"(?<![\d.])(?P<feet>\d{1,2})\s?['\u2032\u2019]\s?(?P<inches>\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)"
 )
@@ -102,10 +106,16 @@ century and year before the short end (searched up to the end's place), and what
 the end ("2016-17%" is no season)."""
 POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(?P<exponent>\d{1,2})|(?P<superscript>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
 """A power of ten as plain text writes it: "10^6", "10⁶"."""
+_AND_A_HALF = (
+    rf"\b(?P<whole>\d+|{'|'.join(NUMBER_WORDS[1:21])})(?P<and_a_half>[\s-]+and[\s-]+a[\s-]+half)\b(?!\s+times\b)"
+)
+"""A value and a half in words, a value of :data:`NUMBER`: "two and a half percent", "22 and a
+half" (text2num's "twenty-two and a half"), "two and a half million". Not a multiple ("one and a
+half times its normal rainfall"), which the number rule leaves to the model, as it does "twice"."""
 NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{MONEY})\s?)?"
-    rf"(?P<value>{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
+    rf"(?P<value>{_AND_A_HALF}|{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
     r"(?:(?P<short_scale>(?(currency)\s?(?:k|mn|mln|m|bn|bln|b|tn)|(?:k|bn|\s?mln|\s?bln)))\b(?!\.\w))?"
     r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
     r"(?:(?P<ordinal>st|nd|rd|th)\b)?"

@@ -41,6 +41,7 @@ from validator.rules.numbers.lexicon import (
     NOT_A_BOUND_AFTER,
     OR_MORE,
     ORDINAL_THEN_NAME,
+    PERIOD_AND_A_HALF,
     QUALIFIER,
     QUALIFIERS,
     QUARTER,
@@ -186,6 +187,29 @@ def read_feet_and_inches(text: str) -> Iterator[Number]:
             *bounds(value, qualifier),
             step=step,
             scale=1.0,
+        )
+
+
+def read_periods_and_a_half(text: str) -> Iterator[Number]:
+    """A period and a half (:data:`PERIOD_AND_A_HALF`: "a year and a half" is 1.5 years, counting
+    years), exact to a tenth of the period, as "1.5 years" is."""
+    for match in PERIOD_AND_A_HALF.finditer(text):
+        period = match.group("period").lower()
+        periods = "centuries" if period == "century" else period + "s"
+        unit, factor = unit_of_words([periods, *words_after(text, match.end())])
+        value, qualifier = 1.5 * factor, qualifier_of(text, *match.span())
+        before = neighbours(text, *match.span())[0]
+        yield Number(
+            value,
+            unit,
+            before,
+            periods,
+            match.group(),
+            *match.span(),
+            qualifier,
+            *bounds(value, qualifier),
+            step=0.0 if unit in NOT_ROUNDED else 0.1 * factor,
+            scale=factor,
         )
 
 

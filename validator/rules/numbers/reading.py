@@ -33,6 +33,7 @@ from validator.rules.numbers.lexicon import (
     WORD,
     WORD_NUMBER,
     WORD_VALUES,
+    count_of,
     unit_of_words,
 )
 from validator.rules.numbers.readers import (
@@ -48,6 +49,7 @@ from validator.rules.numbers.readers import (
     read_named_times,
     read_names,
     read_nil,
+    read_periods_and_a_half,
     read_quarters,
     read_vague,
     time_bound,
@@ -215,6 +217,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         _read(read_half_scales(read)),
         _read(read_feet_and_inches(read)),
         _read(read_millions(read)),
+        _read(read_periods_and_a_half(read)),
         ((*span, tuple) for span in unit_powers(read)),
         ((*m.span(), _one(_in_digits, read, m)) for m in NUMBER.finditer(read)),
         ((*m.span(), _one(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
@@ -303,6 +306,8 @@ def _in_full(match: re.Match[str]) -> str:
     """The digits of the value :data:`NUMBER` matched, written in full: a power of ten ("10⁶" and
     "10^6" are "1000000"), and the short end of a season or span of years ("17" of "2016-17" is
     "2017", :data:`SEASON_START`; not a month: "2019-05")."""
+    if match.group("and_a_half"):
+        return f"{count_of(match.group('whole'))}.5"  # "two and a half" is 2.5
     value, start = match.group("value"), match.start("value")
     if power := POWER_OF_TEN.fullmatch(value):
         return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))

@@ -1,13 +1,13 @@
-"""Forms put in one spelling before the reader reads a sentence: number words (text2num), halves
-and shares ("two and a half", "a third of"), and a range's shared sign and suffix. Each gives
-words that other parts read, not only a value (docs/verdicts.md, "Who reads which form"). A
-currency code, a scale in short or joined, a temperature's scale, basis points, a power of ten
-and a season's short end are read where they stand, by
+"""Forms put in one spelling before the reader reads a sentence: number words (text2num), shares
+("a third of") and a range's shared sign and suffix. Each gives words that other parts read, not
+only a value (docs/verdicts.md, "Who reads which form"). A currency code, a scale in short or
+joined, a temperature's scale, basis points, a power of ten, a season's short end and a value and
+a half ("two and a half million") are read where they stand, by
 :data:`~validator.rules.numbers.lexicon.NUMBER`; days known by name, a score's "nil", counts in
-dozens, millions beside what is counted ("8.3m people"), a quarter or a fiscal year ("Q3",
-"FY23"), a height in feet and inches and a name numbered in front ("the Second World War") by
-:mod:`~validator.rules.numbers.readers`; a unit squared as "m2" and a speed in words by
-:func:`~validator.rules.numbers.units.measure_plain_text`.
+dozens, a period and a half ("a year and a half"), millions beside what is counted ("8.3m
+people"), a quarter or a fiscal year ("Q3", "FY23"), a height in feet and inches and a name
+numbered in front ("the Second World War") by :mod:`~validator.rules.numbers.readers`; a unit
+squared as "m2" and a speed in words by :func:`~validator.rules.numbers.units.measure_plain_text`.
 
 :mod:`validator.rules.numbers.reading` runs these first (:func:`in_digits`), each through
 :class:`~validator.rules.numbers.edits.Edited`, so a value read from the rewritten text keeps its
@@ -37,38 +37,16 @@ from validator.text import NUMBER_WORDS, ORDINAL_WORDS
 
 
 def in_digits(edited: Edited) -> None:
-    """``edited`` with number words as digits ("forty-two" → "42"), by text2num, a value and a
-    half as a decimal (:func:`_halves`), a share in words as a percentage ("a third of" → "about
-    33.33%"). A scale after digits ("1.5 million") and a vague quantity ("hundreds of") are left
-    to the reader: text2num would make them "1.5 1000000" and "100 of"."""
+    """``edited`` with number words as digits ("forty-two" → "42"), by text2num, a share in words
+    as a percentage ("a third of" → "about 33.33%") and a range's shared sign and suffix at both
+    ends. A scale after digits ("1.5 million"), a value and a half's ("two and a half million")
+    and a vague quantity ("hundreds of") are left to the reader: text2num would make them "1.5
+    1000000", "2 and a 0.5 1000000" and "100 of"."""
     _shares(edited)
     _ranges(edited)
     number_words_in_digits(
         edited, kept=(SCALE_AFTER_DIGITS, SCALE_AFTER_A_HALF, HALF_A_SCALE, VAGUE_WORDS, ORDINAL_THEN_NAME)
     )
-    _halves(edited)
-
-
-_AND_A_HALF = re.compile(
-    rf"\b(?:(?P<whole>\d+|{'|'.join(NUMBER_WORDS[1:21])})[\s-]+and[\s-]+a[\s-]+half"
-    r"|an?\s+(?P<unit>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half)\b(?!\s+times\b)",
-    re.I,
-)
-"""A value and a half in words: "two and a half percent", "22 and a half" (text2num's "twenty-two
-and a half"), "a year and a half". Not a multiple ("one and a half times its normal rainfall"),
-which the number rule leaves to the model, as it does "twice"."""
-
-
-def _halves(edited: Edited) -> None:
-    """Each value and a half as a decimal ("one and a half years" → "1.5 years", "a year and a
-    half" → "1.5 years")."""
-
-    def decimal(match: re.Match[str]) -> str:
-        if unit := match.group("unit"):
-            return f"1.5 {'centuries' if unit.lower() == 'century' else unit + 's'}"
-        return f"{count_of(match.group('whole'))}.5"
-
-    edited.sub(_AND_A_HALF, decimal)
 
 
 _SMALL = "|".join(NUMBER_WORDS[1:21])

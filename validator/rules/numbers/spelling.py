@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS
+from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS, WORD
 from validator.rules.numbers.readers import words_after
 from validator.rules.numbers.reading import read_values
 from validator.rules.numbers.units import DIMENSIONS, measure, measure_plain_text
@@ -29,17 +29,27 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
     return end, text[number.read_start : end].strip()
 
 
+def _names_its_unit(number: Number) -> bool:
+    """Whether a value's own words name its unit ("a year and a half", "an hour and a half")."""
+    return any(UNIT_WORDS.get(word.lower()) == number.unit for word in WORD.findall(number.text))
+
+
 def _unit_twin(number: Number, premise_numbers: Sequence[Number]) -> Number | None:
     """The premise's number that ``number``, with its unit, may be written as: the same duration in
     another unit ("18 months" of "a year and a half"), or the same measure, or the one it rounds,
     in any unit pint reads ("3 gigawatts" of "3,000-megawatt", "roughly 6,400 km" of "roughly
-    4,000 miles"); never for a bound."""
+    4,000 miles"); never for a bound. Of several, the nearest: "603 km/h" is the premise's "374
+    mph", not the "366 mph" before it that a conversion's 5% also reaches."""
     if number.unit in DURATIONS and number.qualifier is None:
         kin = (a for a in premise_numbers if a.unit in DURATIONS and a.unit != number.unit and number.same_duration(a))
         return next((a for a in kin if a.qualifier is None), None)
     if number.unit in DIMENSIONS and number.qualifier in (None, "about"):
-        kin = (a for a in premise_numbers if a.unit == number.unit and (number.same_value(a) or number.rounds(a)))
-        return next((a for a in kin if a.qualifier in (None, "about")), None)
+        kin = [
+            a
+            for a in premise_numbers
+            if a.unit == number.unit and a.qualifier in (None, "about") and (number.same_value(a) or number.rounds(a))
+        ]
+        return min(kin, key=lambda a: abs(a.value - number.value), default=None)
     return None
 
 
@@ -92,7 +102,8 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
                 continue
         elif twin := _unit_twin(number, premise_numbers):
             with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
-            if with_unit > number.read_end and written in premise:  # as the premise writes it, unit and all
+            unit_written = with_unit > number.read_end or _names_its_unit(number)  # "a year and a half"
+            if unit_written and written in premise:  # as the premise writes it, unit and all
                 end, twin_text = with_unit, written
         if twin_text is None:
             continue
