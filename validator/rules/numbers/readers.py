@@ -173,21 +173,8 @@ def read_feet_and_inches(text: str) -> Iterator[Number]:
         if float(inches) >= 12:
             continue
         value = int(match.group("feet")) * FOOT + float(inches) * INCH
-        qualifier = qualifier_of(text, *match.span())
         step = 10.0 ** -len(inches.partition(".")[2]) * INCH
-        before, after = neighbours(text, *match.span())
-        yield Number(
-            value,
-            "[length]",
-            before,
-            after,
-            match.group(),
-            *match.span(),
-            qualifier,
-            *bounds(value, qualifier),
-            step=step,
-            scale=1.0,
-        )
+        yield _typed(text, *match.span(), value, "[length]", step=step, scale=1.0)
 
 
 def read_periods_and_a_half(text: str) -> Iterator[Number]:
@@ -197,20 +184,8 @@ def read_periods_and_a_half(text: str) -> Iterator[Number]:
         period = match.group("period").lower()
         periods = "centuries" if period == "century" else period + "s"
         unit, factor = unit_of_words([periods, *words_after(text, match.end())])
-        value, qualifier = 1.5 * factor, qualifier_of(text, *match.span())
-        before = neighbours(text, *match.span())[0]
-        yield Number(
-            value,
-            unit,
-            before,
-            periods,
-            match.group(),
-            *match.span(),
-            qualifier,
-            *bounds(value, qualifier),
-            step=0.0 if unit in NOT_ROUNDED else 0.1 * factor,
-            scale=factor,
-        )
+        step = 0.0 if unit in NOT_ROUNDED else 0.1 * factor
+        yield _typed(text, *match.span(), 1.5 * factor, unit, step=step, scale=factor, after=periods)
 
 
 def read_half_scales(text: str) -> Iterator[Number]:
@@ -249,22 +224,32 @@ def _counted(text: str, start: int, end: int, value: float, digits: str, step: f
     with the unit the words after it give ("half a dozen miles", "half a billion dollars":
     :func:`unit_after`; never a year, as a count with a scale is none) and the bound the words
     before it set."""
-    before, after = neighbours(text, start, end)
+    after = neighbours(text, start, end)[1]
     unit, factor = unit_after(text, end, digits, after, scaled=True)
-    value, qualifier = value * factor, qualifier_of(text, start, end)
     step = 0.0 if unit in NOT_ROUNDED else step * factor
+    return _typed(text, start, end, value * factor, unit, step=step, scale=factor)
+
+
+def _typed(
+    text: str, start: int, end: int, value: float, unit: str | None, step: float, scale: float, after: str | None = None
+) -> Number:
+    """A reader's ``value`` of ``unit`` at ``text[start:end]``, exact to ``step``, with the bound
+    the words around it set and its neighbouring words (``after``: the word it counts, where that
+    is inside its own words: "years" of "a year and a half")."""
+    before, next_word = neighbours(text, start, end)
+    qualifier = qualifier_of(text, start, end)
     return Number(
         value,
         unit,
         before,
-        after,
+        after or next_word,
         text[start:end],
         start,
         end,
         qualifier,
         *bounds(value, qualifier),
         step=step,
-        scale=factor,
+        scale=scale,
     )
 
 

@@ -89,9 +89,8 @@ _SYMBOLS = {
     "kilos": "kg",
 }
 """What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
-megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh" (to pint, kilometre-hours);
-symbols with a plural "s" ("12 kms", "5 kgs")
-and "kilos"."""
+megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh" (to pint,
+kilometre-hours); symbols with a plural "s" ("12 kms", "5 kgs") and "kilos"."""
 _LONGEST = 3
 """The most words one unit is written in ("miles per hour", "square kilometres")."""
 FOOT, INCH = 0.3048, 0.0254
