@@ -134,6 +134,36 @@ def test_spelling_a_sentence_as_its_source_never_changes_the_rules_verdict(
     assert number_verdict(reading, premise) == number_verdict(sentence, source)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "source", "expected"),
+    [
+        # a share in words is given to the model as the percentage it reads as, on both sides
+        (
+            "About 33% of voters backed it.",
+            "A third of voters backed it.",
+            ("about 33.33% of voters backed it.", "About 33.33% of voters backed it."),
+        ),
+        (
+            "Turnout was 50%.",
+            "More than half of the voters turned out.",
+            ("More than 50% of the voters turned out.", "Turnout was 50%."),
+        ),
+        # a range's end is no spelling of a value written alone: "$8" of "$8-8.5bn" is $8bn
+        (
+            "Revenue will be $8bn to $8.5bn.",
+            "Guidance is revenue of $8-8.5bn.",
+            ("Guidance is revenue of $8-8.5bn.", "Revenue will be $8bn to $8.5bn."),
+        ),
+    ],
+)
+def test_the_model_reads_a_share_as_a_percentage_and_never_a_range_end_alone(
+    sentence: str, source: str, expected: tuple[str, str]
+) -> None:
+    from validator.rules.numbers import spelled_like
+
+    assert spelled_like(sentence, source) == expected
+
+
 def test_a_rate_per_decade_is_checked_not_a_crash() -> None:
     """A CLIMATE-FEVER claim ("a sea level rise of 1 inch per decade") raised inside the Guard:
     pint reads "inch per decade" into a name of its own. The sentence is checked: the same rate
@@ -935,6 +965,20 @@ FORMS = {
     "a range's shared sign and scale": ("$8-8.5bn in sales", [("$8", 8e9, "usd"), ("8.5bn", 8.5e9, "usd")]),
     "a range's shared percent": ("5-7% growth", [("5", 5, "%"), ("7%", 7, "%")]),
     "a range's shared scale word": ("10 to 15 million people", [("10", 1e7, None), ("15 million", 1.5e7, None)]),
+    "a range's shared currency makes its 'm' millions": (
+        "costs $5-6m a year",
+        [("$5", 5e6, "usd"), ("6m", 6e6, "usd")],
+    ),
+    "a range's shared scale and unit": ("6-7 million years ago", [("6", 6e6, "years"), ("7 million", 7e6, "years")]),
+    "a range's shared temperature scale": ("lows of 3 to 5C", [("3", 3, "degC"), ("5C", 5, "degC")]),
+    "a range's ends written in full": ("$8bn-$8.5bn", [("$8bn", 8e9, "usd"), ("$8.5bn", 8.5e9, "usd")]),
+    "a year then a value is no range": (
+        "from 1.2 million in 2000 to 1.5 million",
+        [("1.2 million", 1.2e6, None), ("2000", 2000, "year"), ("1.5 million", 1.5e6, None)],
+    ),
+    "a share after a bound keeps it": ("more than half of the votes", [("half", 50, "%")]),
+    "a change by a share": ("sales fell by a quarter from 2020", [("a quarter", 25, "%"), ("2020", 2020, "year")]),
+    "a share less": ("a fifth less power", [("a fifth", 20, "%")]),
     "basis points": ("a cut of 150 bp", [("150 bp", 1.5, "pp")]),
     "basis points in words": ("up 75 basis points", [("75 basis points", 0.75, "pp")]),
     "years before present, no basis points": ("dated to 9500 BP", [("9500", 9500, None)]),

@@ -1,8 +1,8 @@
 """Text the reader rewrote, that still knows where each of its characters was in the text as
 written (:class:`Edited`).
 
-The reader puts a value's forms in digits before it reads them ("Q3 2023" → "third quarter of
-2023", "forty-two" → "42"), so that each value reads one way. Each rewrite goes through
+The reader puts number words in digits before it reads them ("forty-two" → "42"), so that
+the number pattern reads them with what goes with them. Each rewrite goes through
 :meth:`Edited.sub` (or :meth:`Edited.splice`), which records what it replaced, and
 :meth:`Edited.written_span` turns a span of the rewritten text back into the span of the text the
 user wrote: what a finding quotes and marks.
@@ -21,8 +21,8 @@ class Edited:
     """``written`` and the text it became, with each character's place in ``written``.
 
     A character a rewrite kept has its own place; a character a rewrite put in stands for all
-    that the rewrite replaced (after the two texts' common start and end are taken off: "$8bn to
-    $8.5bn" from "$8-8.5bn" replaced only the "-"). The places are kept only once a rewrite
+    that the rewrite replaced (after the two texts' common start and end are taken off: "the
+    21st" from "the twenty first" replaced only "twenty first"). The places are kept only once a rewrite
     changed something, so text no rewrite touched costs nothing.
     """
 

@@ -363,6 +363,15 @@ WRITTEN_MILLION = re.compile(r"(?<![^\W\d_])million(?=\s)")
 THEN_IN_MILLIONS = re.compile(r"\s+(?:to|and|or|from)\s+(?P<value>\d+(?:\.\d+)?)m\b")
 """A bare "m" right after a value in millions (:data:`WRITTEN_MILLION` or :data:`MILLIONS`): the
 other end of "from 44.9m to 48.2m", "between 2 million and 3m"."""
+RANGE = re.compile(
+    rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?P<high_sign>{MONEY}\s?)?"
+    r"(?P<high>\d+(?:\.\d+)?)"
+    rf"(?P<suffix>{TEMPERATURE}|\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b"
+    r"|(?:thousand|million|billion|trillion)\b))",
+    re.I,
+)
+"""A range whose sign, scale, percent or temperature scale is written once, for both ends: "$8-8.5bn",
+"5-7%", "10 to 15 million", "11-17C"."""
 QUARTER = re.compile(
     r"(?<![\w-])(?:Q(?P<q>[1-4])|(?P<n>[1-4])Q)(?:'?(?P<yy>\d{2})|\s(?P<yyyy>(?:19|20)\d{2}))?(?![\w-])"
 )

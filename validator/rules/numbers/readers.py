@@ -173,7 +173,7 @@ def read_feet_and_inches(text: str) -> Iterator[Number]:
         if float(inches) >= 12:
             continue
         value = int(match.group("feet")) * FOOT + float(inches) * INCH
-        step = 10.0 ** -len(inches.partition(".")[2]) * INCH
+        step = last_place(inches) * INCH
         yield _typed(text, *match.span(), value, "[length]", step=step, scale=1.0)
 
 
@@ -214,7 +214,7 @@ def read_millions(text: str) -> Iterator[Number]:
 def _in_millions(text: str, start: int, end: int) -> Number:
     """The value in millions written ``text[start:end]``, digits then "m"."""
     digits = text[start : end - 1]
-    step = 10.0 ** -len(digits.partition(".")[2]) * SCALES["million"]
+    step = last_place(digits) * SCALES["million"]
     return _counted(text, start, end, float(digits) * SCALES["million"], digits, step)
 
 
@@ -251,6 +251,12 @@ def _typed(
         step=step,
         scale=scale,
     )
+
+
+def last_place(digits: str) -> float:
+    """The place of the last digit of ``digits``, what a value written so is exact to ("8.5" is
+    exact to 0.1, "12" to 1)."""
+    return 10.0 ** -len(digits.partition(".")[2])
 
 
 def _roman(numeral: str) -> int:

@@ -9,6 +9,7 @@ pass resolves where their readings overlap (:func:`_resolved`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,6 +23,7 @@ from validator.rules.numbers.lexicon import (
     NOT_A_NUMBER,
     NUMBER,
     POWER_OF_TEN,
+    RANGE,
     SEASON_END,
     SEASON_START,
     SHORT_SCALES,
@@ -38,6 +40,7 @@ from validator.rules.numbers.lexicon import (
 )
 from validator.rules.numbers.readers import (
     bounds,
+    last_place,
     qualifier_of,
     read_cents,
     read_dates,
@@ -57,6 +60,7 @@ from validator.rules.numbers.readers import (
     words_after,
 )
 from validator.rules.numbers.rewrites import in_digits
+from validator.rules.numbers.shares import read_shares
 from validator.rules.numbers.units import FOOT, INCH, measure, unit_powers
 from validator.rules.numbers.values import NOT_ROUNDED, Number, neighbours
 from validator.text import ORDINAL_WORDS, SCALES
@@ -205,6 +209,7 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
     read = edited.text
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
     readers = (
+        _read(read_shares(read)),
         _read(read_dates(read)),
         _read_together(read_quarters(read)),
         _read(read_fiscal_years(read)),
@@ -224,7 +229,8 @@ def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
         ((*m.span(), _one(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
     )
     numbers = _resolved(len(read), readers)
-    ordered = _approximations_shared(read, _in_two_units(read, sorted(numbers, key=lambda n: n.start)))
+    ordered = sorted(numbers, key=lambda n: n.start)
+    ordered = _approximations_shared(read, _in_two_units(read, _ranges_shared(read, ordered)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
     return read, tuple(
         _as_written(n, edited, _lead(read, max(n.start - 60, end), n.start))
@@ -237,7 +243,6 @@ def _as_written(number: Number, edited: Edited, lead: tuple[str, ...]) -> Number
     the words before it (:func:`_lead`)."""
     start, end = edited.written_span(number.start, number.start + len(number.text))
     written = edited.written[start:end]
-    ratio = number.unit == "%" and not _PERCENT.search(written) and _LETTER.search(written) is not None
     return replace(
         number,
         text=written,
@@ -245,15 +250,8 @@ def _as_written(number: Number, edited: Edited, lead: tuple[str, ...]) -> Number
         end=start + len(written),
         read_start=number.start,
         read_end=number.end,
-        ratio=ratio,
         lead=lead,
     )
-
-
-_PERCENT = re.compile(r"%|\bper\s?cent\b|(?-i:\bpc\b)", re.I)
-_LETTER = re.compile(r"[^\W\d_]")
-"""A percentage written with words and no percent ("a third", "one in 12", "3 out of 4") is a
-share in words (:attr:`Number.ratio`); one written in digits alone is a range's end ("5" of "5-7%")."""
 
 
 def _in_digits(text: str, match: re.Match[str]) -> Number:
@@ -394,6 +392,58 @@ def _joined(text: str, whole: Number, number: Number) -> Number | None:
         return None
     value = whole.value + number.value
     return replace(whole, value=value, after=number.after, end=number.end, step=number.step, scale=1.0)
+
+
+def _ranges_shared(text: str, ordered: list[Number]) -> list[Number]:
+    """``ordered`` with what a range writes once read at both its ends (:data:`RANGE`): the low end
+    of "$8-8.5bn", "5-7%", "10 to 15 million people" or "11-17C" is $8bn, 5%, 10 million people
+    and 11°C, and the high end of "$5-6m" is $6m, as the range reads. Each end keeps its place and
+    its own words as written; only its value, unit and rounding are the range's."""
+    shared = list(ordered)
+    for index, (low, high) in enumerate(itertools.pairwise(ordered)):
+        match = RANGE.match(text, low.start)
+        if (
+            match is None
+            or float(match.group("low")) >= float(match.group("high"))  # "from 1.2 million in 2000 to 1.5 million"
+            or not high.start <= match.start("high") < high.end
+        ):
+            continue
+        if match.group("sign") and not match.group("high_sign"):
+            high = _in_currency(text, high, match)
+        per_digit = float(f"{high.value / float(match.group('high')):.12g}")
+        value = float(match.group("low")) * per_digit
+        shared[index] = replace(
+            low,
+            value=value,
+            unit=high.unit,
+            low=bounds(value, low.qualifier)[0],
+            high=bounds(value, low.qualifier)[1],
+            step=0.0 if high.step == 0 else last_place(match.group("low")) * per_digit,
+            scale=high.scale,
+        )
+        shared[index + 1] = high
+    return shared
+
+
+def _in_currency(text: str, high: Number, match: re.Match[str]) -> Number:
+    """The high end of a range whose currency is written before its low end only ("$5-6m"), in
+    that currency, read to the end of its suffix (where "m" is a million, as after a sign)."""
+    suffix = match.group("suffix").strip().lower()
+    scale = SCALES.get(SHORT_SCALES.get(suffix, suffix), 1.0)
+    value = float(match.group("high")) * scale
+    after = neighbours(text, high.start, match.end())[1]
+    return replace(
+        high,
+        value=value,
+        low=bounds(value, high.qualifier)[0],
+        high=bounds(value, high.qualifier)[1],
+        unit=MONEY_SIGNS[match.group("sign").strip()],
+        after=after,
+        text=text[high.start : match.end()],
+        end=match.end(),
+        step=last_place(match.group("high")) * scale,
+        scale=1.0,
+    )
 
 
 _LIST_JOIN = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*(?:,|,?\s+(?:and|or))\s*", re.I)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from validator.rules.numbers.lexicon import CURRENCY, SIGNS, UNIT_WORD, UNIT_WORD_AFTER, UNIT_WORDS, WORD
 from validator.rules.numbers.readers import words_after
 from validator.rules.numbers.reading import read_values
+from validator.rules.numbers.shares import as_percentage
 from validator.rules.numbers.units import DIMENSIONS, measure, measure_plain_text
 from validator.rules.numbers.values import DURATIONS, Number
 
@@ -88,17 +89,22 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     premise_text, premise_numbers = read_values(premise)
     premise_readable = not any(n.qualifier == "vague" for n in premise_numbers)
     rewritten, position, matched, read_premise = [], 0, False, False
+    shares: list[tuple[int, int, str]] = []
     for number in numbers:
         end, twin_text = number.read_end, None
         if twin := _spelled_twin(number, premise_numbers):
             twin_text = premise_text[twin.read_start : twin.read_end]
-            if twin_text not in premise:  # the premise writes it in a form of its own ("£2.1bn")
+            if twin.ratio and not number.ratio:  # "a third" for "33%": both as the percentage it is
+                twin_text = f"{twin.value:g}%"
+                shares.append((twin.read_start, twin.read_end, as_percentage(premise_text, twin)))
+                read_premise = True
+            elif twin_text not in premise:  # the premise writes it in a form of its own ("forty-two")
                 if not premise_readable or (
                     twin_text not in sentence and text[number.read_start : number.read_end] == twin_text
-                ):  # as the sentence may too ("about half" of "about half"): left as both write it
+                ):  # as the sentence may too: left as both write it
                     continue
                 read_premise = True
-            elif twin_text in sentence:  # spelled alike already
+            elif twin_text in sentence or not _reads_alone(twin):  # spelled alike already; "$8" of "$8-8.5bn"
                 continue
         elif twin := _unit_twin(number, premise_numbers):
             with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
@@ -113,4 +119,21 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
         position = end
     if not matched:
         return premise, sentence
-    return (premise_text if read_premise else premise), "".join(rewritten) + text[position:]
+    return (_spliced(premise_text, shares) if read_premise else premise), "".join(rewritten) + text[position:]
+
+
+def _reads_alone(number: Number) -> bool:
+    """Whether ``number``'s words read alone as its value: not the end of a range whose sign or
+    scale is written at its other end ("$8" of "$8-8.5bn" is $8bn), which would stand for
+    another value written alone."""
+    alone = read_values(number.text)[1]
+    return len(alone) == 1 and alone[0].value == number.value
+
+
+def _spliced(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """``text`` with each ``(start, end, new)`` of ``edits`` put in place of ``text[start:end]``."""
+    pieces, position = [], 0
+    for start, end, new in sorted(edits):
+        pieces += [text[position:start], new]
+        position = end
+    return "".join(pieces) + text[position:]
