@@ -1,5 +1,5 @@
-"""The number rule's reading (validator/rules/numbers/: lexicon, rewrites, reading, units,
-spelling): each form a value is written in read as that value, in its unit, with what bounds it,
+"""The number rule's reading (validator/rules/numbers/: lexicon, readers, shares, words,
+reading, units, spelling): each form a value is written in read as that value, in its unit, with what bounds it,
 through the rule's function and a Guard."""
 
 from __future__ import annotations
@@ -827,8 +827,9 @@ WRITTEN = [
     ("The 2016-17 season ended at noon.", ["2016", "17", "noon"]),
 ]
 """Sentences and their values as each is written: what a finding quotes and marks. The reader
-put each form in one spelling before it read it ("Q3 2023" as "third quarter of 2023",
-"forty-two" as "42"), and quoted the spelling it read: "3rd", "42", "33.33%"."""
+once put each form in one spelling before it read it ("Q3 2023" as "third quarter of 2023",
+"forty-two" as "42"), and quoted the spelling it read: "3rd", "42", "33.33%"; it now reads
+each where it stands."""
 
 
 @pytest.mark.parametrize(("sentence", "written"), WRITTEN, ids=[s for s, _ in WRITTEN])
@@ -928,7 +929,7 @@ FORMS = {
     "dozens counted": ("two dozen eggs", [("two dozen", 24, None)]),
     "a score of": ("a score of people", [("a score of", 20, None)]),
     "dozens of a unit": ("half a dozen miles", [("half a dozen", 9656.064, "[length]")]),
-    "a count in dozens, no year": ("a hundred dozen eggs", [("hundred dozen", 1200, None)]),
+    "a count in dozens, no year": ("a hundred dozen eggs", [("a hundred dozen", 1200, None)]),
     "a score's nought in words": ("they won two-nil", [("two", 2, None), ("nil", 0, None)]),
     "a score's nought after digits and a dash": ("a 3–nil win", [("3", 3, None), ("nil", 0, None)]),
     "a quarter": ("profit rose in Q3 2023", [("Q3", 3, "ordinal"), ("2023", 2023, "year")]),
@@ -977,8 +978,17 @@ FORMS = {
         [("1.2 million", 1.2e6, None), ("2000", 2000, "year"), ("1.5 million", 1.5e6, None)],
     ),
     "a share after a bound keeps it": ("more than half of the votes", [("half", 50, "%")]),
-    "a change by a share": ("sales fell by a quarter from 2020", [("a quarter", 25, "%"), ("2020", 2020, "year")]),
+    "a fall by a share, then a year": (
+        "sales fell by a quarter from 2020",
+        [("a quarter", 25, "%"), ("2020", 2020, "year")],
+    ),
     "a share less": ("a fifth less power", [("a fifth", 20, "%")]),
+    "a clock time in words": ("it opens at five pm", [("five pm", 17 * 60, "time")]),
+    "a count in words before dozens": ("twenty-five dozen eggs", [("twenty-five dozen", 300, None)]),
+    "a count in words and a half": ("twenty-two and a half years", [("twenty-two and a half", 22.5, "years")]),
+    "a day of a date in words": ("on the twenty-first of May", [("twenty-first of May", 0, "date")]),
+    "a plural number word is no value": ("the par fives", []),
+    "an ordinal in words before a count in words": ("the first three months", [("three", 3, "month")]),
     "basis points": ("a cut of 150 bp", [("150 bp", 1.5, "pp")]),
     "basis points in words": ("up 75 basis points", [("75 basis points", 0.75, "pp")]),
     "years before present, no basis points": ("dated to 9500 BP", [("9500", 9500, None)]),

@@ -37,7 +37,7 @@ from urllib.parse import urlparse
 
 from validator import defaults
 from validator.errors import CheckUnavailable, InvalidInput, check_choice
-from validator.rules.numbers import claim_text, find_numbers, left_to_model, read_numbers
+from validator.rules.numbers import claim_text, find_numbers, left_to_model
 from validator.rules.quotes import normalize
 from validator.text import STOPWORDS
 from validator.timeouts import call_with_timeout, is_seconds
@@ -203,7 +203,8 @@ def quote_backs(quote: str, claim: str, evidence: str) -> str | None:
     if not _in_evidence(quote, evidence):
         return INVENTED_QUOTE
     quoted_numbers = find_numbers(quote)
-    read, numbers = read_numbers(claim_text(claim))
+    read = claim_text(claim)
+    numbers = find_numbers(read)
     missing = [
         n.text for n in numbers if not left_to_model(n, read) and not any(n.implied_by(q) for q in quoted_numbers)
     ]

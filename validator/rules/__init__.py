@@ -8,8 +8,8 @@ of every rule on real answer sentences are pinned by ``tests/test_rule_snapshot.
 :mod:`validator.rules.identifiers` is the first rule written this way: exact identifiers (long
 digit strings, codes, dotted addresses and versions), compared as strings, never as numbers. The
 number rule (:mod:`validator.rules.numbers`) is here as a package, one module per step; its reader
-puts each form of a value in one spelling before it reads it, and keeps each value's place and
-words in the text as written (:mod:`~validator.rules.numbers.edits`). Beside them:
+reads each value where it stands in the text as written, number words too (text2num finds their
+runs, :mod:`~validator.rules.numbers.words`), and rewrites nothing. Beside them:
 :mod:`~validator.rules.bindings` (a premise joined from sentences about different things),
 :mod:`~validator.rules.opposites` (a sentence the evidence negates),
 :mod:`~validator.rules.quotes` (verbatim copies and quotes), :mod:`~validator.rules.attribution`

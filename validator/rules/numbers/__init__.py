@@ -30,8 +30,9 @@ The rule as users read it, with every kind of number and what vouches for it, is
    vetoed (:func:`check_numbers`).
 
 The package, in the order a sentence goes through it: :mod:`~validator.rules.numbers.lexicon`
-(word lists and patterns, as data), :mod:`~validator.rules.numbers.edits`, :mod:`~validator.rules.numbers.rewrites` and
-:mod:`~validator.rules.numbers.reading` (text to :class:`Number` values),
+(word lists and patterns, as data), :mod:`~validator.rules.numbers.readers`, :mod:`~validator.rules.numbers.shares`,
+:mod:`~validator.rules.numbers.words` (runs of number words, by text2num) and
+:mod:`~validator.rules.numbers.reading` (text to :class:`Number` values, each where it stands),
 :mod:`~validator.rules.numbers.values` (what a value is and when two are the same),
 :mod:`~validator.rules.numbers.clauses` (the evidence cut into segments about one thing),
 :mod:`~validator.rules.numbers.derivations` (values an answer works out),
@@ -43,7 +44,7 @@ writes a premise's values the way the claim writes them, for the model.
 from __future__ import annotations
 
 from validator.rules.numbers.comparison import NumberFinding, check_numbers, left_to_model
-from validator.rules.numbers.reading import claim_text, find_numbers, read_numbers
+from validator.rules.numbers.reading import claim_text, find_numbers
 from validator.rules.numbers.spelling import spelled_like
 from validator.rules.numbers.values import Number
 
@@ -54,6 +55,5 @@ __all__ = [
     "claim_text",
     "find_numbers",
     "left_to_model",
-    "read_numbers",
     "spelled_like",
 ]

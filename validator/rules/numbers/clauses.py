@@ -39,11 +39,11 @@ def _own_bracket(text: str, left: Number, right: Number) -> int | None:
     ``left``'s kind with words of its own, not the same value in other units ("$842 million
     ($2.10 a share)" is two quantities, "650ft (198m)" and "30 miles (48 km)" one). ``None``
     where no such bracket holds ``right``."""
-    opening = text.rfind("(", left.read_end, right.read_start)
+    opening = text.rfind("(", left.read_end, right.start)
     closing = text.find(")", right.read_end)
     if opening < 0 or closing < 0 or "(" in text[right.read_end : closing] or left.unit != right.unit:
         return None
-    if content_words(text[opening + 1 : right.read_start]):
+    if content_words(text[opening + 1 : right.start]):
         return None
     label = [w for w in WORD.findall(text[right.read_end : closing]) if not is_unit(w)]
     return opening if content_words(" ".join(label)) else None
@@ -147,13 +147,13 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     before's words. A clause's words leave out its numbers as written and their units
     (:func:`_about_words`, :func:`_unit_words`). With ``gaps`` (the evidence's sentences), a clause
     that leaves out its verb reads with it (:func:`_gapped`)."""
-    text, numbers = read_values(sentence)
+    text, numbers = sentence, read_values(sentence)
     about, units = _about_words(text, numbers), _unit_words(numbers)
     cuts = [0]
     for left, right in itertools.pairwise(numbers):
-        if a_span(left, right) and _BETWEEN.search(text, max(0, left.read_start - 12), left.read_start):
+        if a_span(left, right) and _BETWEEN.search(text, max(0, left.start - 12), left.start):
             continue  # "open between 5am and 11pm": one clause, as "from 5am to 11pm" is
-        cut = _clause_end(text, left.read_end, right.read_start)
+        cut = _clause_end(text, left.read_end, right.start)
         cut = _own_bracket(text, left, right) if cut is None else cut
         if cut is not None and not gaps and not sides and _compares_directly(text, cut, right):
             continue  # a claim's "…£612.4m, up from £583.2m" states the two as one clause does
@@ -173,7 +173,7 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
             words |= subject or segments[-1].words
         elif start and _RELATIVE.match(text[start:end]):  # ", which features…": what the clause before names
             words |= segments[-1].words
-        numbers_in = tuple(n for n in numbers if start <= n.read_start < end)
+        numbers_in = tuple(n for n in numbers if start <= n.start < end)
         named = named_subject_of(sentence) if start == 0 else frozenset()
         segments.append(Segment(numbers_in, words, named, whole, place, bool(start) and _goes_on(text[start:end])))
     for index in range(1, len(segments)) if gaps else ():
@@ -196,7 +196,7 @@ def _about_words(text: str, numbers: Sequence[Number]) -> str:
     blanked = list(text)
     for number in numbers:
         if not number.is_name:  # a name's words ("iPhone 16") say what the clause is about
-            blanked[number.read_start : number.read_end] = " " * (number.read_end - number.read_start)
+            blanked[number.start : number.read_end] = " " * (number.read_end - number.start)
     return "".join(blanked)
 
 
@@ -217,7 +217,7 @@ def _compares_directly(text: str, cut: int, right: Number) -> bool:
     """Whether the clause at ``cut`` compares the value before with ``right`` and nothing else
     (", up from £583.2m", ", compared with 44.1%"; not ", against West Indies on 341")."""
     compares = _COMPARISON.match(text[cut:])
-    return compares is not None and not WORD.search(text, cut + compares.end(), right.read_start)
+    return compares is not None and not WORD.search(text, cut + compares.end(), right.start)
 
 
 _FRONTED = re.compile(r"[^,;\d]{0,30}\d[^,;]{0,20},\s+")
@@ -235,7 +235,7 @@ def _gapped(text: str, before: int, start: int, end: int, previous: Segment, seg
     has its own ("people attended", not "Monday"), each of its numbers follows the words the
     clause before's number of its kind follows, and a number that counts nothing counts what that clause counted.
     So "500 came on Tuesday" is the second clause's rival, and "2 albums" its number."""
-    if not segment.numbers or not _GAP.match(text[start : segment.numbers[0].read_start]):
+    if not segment.numbers or not _GAP.match(text[start : segment.numbers[0].start]):
         return None
     numbers = []
     for number in segment.numbers:

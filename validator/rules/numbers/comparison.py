@@ -52,15 +52,15 @@ def left_to_model(number: Number, claim: str) -> bool:
     painters: Monet and Renoir", "three films: one…, another…, and…", "Leeds and York are two
     cities"), whose items the model can check one by one. A bare count the evidence does not
     state ("two men were arrested") stays the rule's: it is a number the answer made up. ``claim`` is the text the
-    number was read from (:func:`read_numbers`)."""
-    if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.read_start):
+    number was read from."""
+    if number.is_name or number.ratio or _PRONOUN_ONE.match(claim, number.start):
         return True
     if number.unit is not None or number.qualifier is not None or not number.value.is_integer():
         return False
     if not 2 <= number.value <= COUNT_LIMIT:
         return False
-    if _NAMED_BEFORE.search(claim, 0, number.read_start):  # "Leeds and York are two cities"
-        return len(_ITEM_BREAK.findall(claim[: number.read_start])) >= number.value - 1
+    if _NAMED_BEFORE.search(claim, 0, number.start):  # "Leeds and York are two cities"
+        return len(_ITEM_BREAK.findall(claim[: number.start])) >= number.value - 1
     rest = claim[number.read_end :]
     listed = _LISTED.match(rest)
     if listed is None:
@@ -153,13 +153,13 @@ class _Claim:
 def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) -> _Claim | None:
     """The claim's values (those ``own`` states, where ``sentence`` is its reading) and what the
     comparison needs of them; None where it states none."""
-    stated = {(n.text, n.value) for n in read_values(claim_text(own if own is not None else sentence))[1]}
+    stated = {(n.text, n.value) for n in read_values(claim_text(own if own is not None else sentence))}
     clauses = [
         replace(segment, numbers=kept)
         for segment in claim_segments(claim_text(sentence))
         if (kept := tuple(n for n in segment.numbers if (n.text, n.value) in stated))
     ]
-    text = read_values(claim_text(sentence))[0]
+    text = claim_text(sentence)
     if not clauses:
         return None
     clauses = [
@@ -185,7 +185,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         clauses,
         text,
         sides,
-        {n.read_start: index for index, side in enumerate(sides) for n in side.numbers},
+        {n.start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
         any(subject & s.words for s in available),
         bool(named_subject_of(sentence)),
@@ -256,7 +256,7 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
     led, rival_led = led_to(number, vouching), led_to(number, beside, same_role=True)
     if led and not rival_led:
         return False  # stated after the claim's own words, and no rival is
-    own_side = claim.sides[claim.side_of[number.read_start]] if number.read_start in claim.side_of else segment
+    own_side = claim.sides[claim.side_of[number.start]] if number.start in claim.side_of else segment
     labels = tuple(n for n in segment.numbers if claim.holders_of[n] and n.qualifier is None and n.unit not in FRAMES)
     alongside = [c for c in segment.numbers if c is not number]
     return (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
@@ -433,7 +433,7 @@ def _offered_instead(claim: str, missing: Sequence[Number], vouched: Sequence[Nu
     return [
         n
         for n in missing
-        if any(OFFERED.fullmatch(claim[min(n.read_end, v.read_end) : max(n.read_start, v.read_start)]) for v in vouched)
+        if any(OFFERED.fullmatch(claim[min(n.read_end, v.read_end) : max(n.start, v.start)]) for v in vouched)
     ]
 
 
@@ -480,7 +480,7 @@ def _by_side(segment: Segment, side_of: Mapping[int, int]) -> list[Segment]:
     source pairs it with the iPhone 15."""
     groups: dict[int, list[Number]] = {}
     for number in segment.numbers:
-        groups.setdefault(side_of.get(number.read_start, -1), []).append(number)
+        groups.setdefault(side_of.get(number.start, -1), []).append(number)
     return [replace(segment, numbers=tuple(numbers)) for numbers in groups.values()]
 
 

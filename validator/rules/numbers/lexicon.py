@@ -7,6 +7,9 @@ Every other module of the rule reads these; none of them holds a word list of it
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from text_to_num import text2num
 
 from validator.rules.numbers.units import measure
 from validator.text import NUMBER_WORDS, ORDINAL_WORDS
@@ -15,6 +18,14 @@ WORD_VALUES = {word: value for value, word in enumerate(NUMBER_WORDS)} | {
     word: value for value, word in enumerate(ORDINAL_WORDS) if value
 }
 """The small numbers text2num leaves as words when they stand alone ("one", "the second")."""
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+COUNT_WORDS = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(NUMBER_WORDS[1:10])}))?"
+    rf"|{'|'.join(sorted(NUMBER_WORDS[1:20], key=len, reverse=True))})\b"
+)
+"""A count from one to ninety-nine in words ("seven", "seventeen", "twenty-five", "forty two"):
+what a reader of a form with a count takes in words as it takes digits ("twenty-five dozen",
+"twenty-two and a half", "two-nil"), read by :func:`count_of`."""
 CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
 SIGNS = "".join(CURRENCY)
 SIGN = f"[{SIGNS}]"
@@ -106,30 +117,55 @@ century and year before the short end (searched up to the end's place), and what
 the end ("2016-17%" is no season)."""
 POWER_OF_TEN = re.compile(r"(?<![\d.,])10(?:\^(?P<exponent>\d{1,2})|(?P<superscript>[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}))(?!\d)")
 """A power of ten as plain text writes it: "10^6", "10⁶"."""
-_AND_A_HALF = (
-    rf"\b(?P<whole>\d+|{'|'.join(NUMBER_WORDS[1:21])})(?P<and_a_half>[\s-]+and[\s-]+a[\s-]+half)\b(?!\s+times\b)"
-)
+_AND_A_HALF = rf"\b(?P<whole>\d+|{COUNT_WORDS})(?P<and_a_half>[\s-]+and[\s-]+a[\s-]+half)\b(?!\s+times\b)"
 """A value and a half in words, a value of :data:`NUMBER`: "two and a half percent", "22 and a
 half" (text2num's "twenty-two and a half"), "two and a half million". Not a multiple ("one and a
 half times its normal rainfall"), which the number rule leaves to the model, as it does "twice"."""
+_AFTER_VALUE = (
+    r"(?:(?P<short_scale>{short_scale})\b(?!\.\w))?"
+    r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
+    r"{ordinal}"
+    r"(?::(?P<minutes>\d{{2}})(?::(?P<seconds>\d{{2}}(?:\.\d+)?))?)?"
+    r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
+    r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b)|\s?(?P<basis_points>basis[\s-]points?|(?-i:bps?))\b)?"
+    rf"(?:(?P<degree>{TEMPERATURE}|\s?[°º]))?"
+    r"(?:\s*(?P<scale>thousand|million|billion|trillion)\b)?"
+)
+"""What is joined to a number after its value (a scale, a decade's "s", an ordinal's suffix, a
+clock time's minutes, "pm", a percent or basis points, a temperature's scale), with the short
+scales it may take left as ``{short_scale}`` (after a currency sign "m" and "b" too) and how an
+ordinal is written as ``{ordinal}``."""
 NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{MONEY})\s?)?"
     rf"(?P<value>{_AND_A_HALF}|{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
-    r"(?:(?P<short_scale>(?(currency)\s?(?:k|mn|mln|m|bn|bln|b|tn)|(?:k|bn|\s?mln|\s?bln)))\b(?!\.\w))?"
-    r"(?:(?P<decade>(?<=0)(?<!under-\d0)(?<!over-\d0)'?s)\b)?"
-    r"(?:(?P<ordinal>st|nd|rd|th)\b)?"
-    r"(?::(?P<minutes>\d{2})(?::(?P<seconds>\d{2}(?:\.\d+)?))?)?"
-    r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
-    r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b)|\s?(?P<basis_points>basis[\s-]points?|(?-i:bps?))\b)?"
-    rf"(?:(?P<degree>{TEMPERATURE}|\s?[°º]))?"
-    r"(?:\s*(?P<scale>thousand|million|billion|trillion)\b)?",
+    + _AFTER_VALUE.format(
+        short_scale=r"(?(currency)\s?(?:k|mn|mln|m|bn|bln|b|tn)|(?:k|bn|\s?mln|\s?bln))",
+        ordinal=r"(?:(?P<ordinal>st|nd|rd|th)\b)?",
+    ),
     re.I,
 )
 """A number as written, with what is joined to it: a scale in short (:data:`SHORT_SCALES`: "$40k",
 "£3m", "2bn"; "m" only after a currency, where it cannot be metres; "mln", "bln" as news agencies
 write them) or in words, spaced or joined ("3.6million"). A decade ends in 0 ("1990s", "1990's", "the
 '60s"): "2019's" is a year's possessive, "747s" a plural, "under-20s" an age group."""
+
+
+@lru_cache(maxsize=256)
+def number_words_then(length: int, ordinal: bool) -> re.Pattern[str]:
+    """:data:`NUMBER` for a run of number words ``length`` characters long that text2num reads
+    (:mod:`~validator.rules.numbers.words`), so that what is joined to it reads as it does after
+    digits ("forty percent", "five pm", "thirty degrees Celsius"). Its value is those characters
+    (an ordinal's suffix is their last two: "twenty-first", "third"); it takes no currency before
+    it, and groups it cannot have are empty (``currency``, a cardinal's ``ordinal``)."""
+    ordinal_written = r"(?<=(?P<ordinal>st|nd|rd|th))" if ordinal else r"(?P<ordinal>)"
+    after = _AFTER_VALUE.format(short_scale=r"k|bn|\s?mln|\s?bln", ordinal=ordinal_written)
+    return re.compile(
+        rf"(?P<sign>\bminus\s+)?(?P<currency>)(?P<value>(?s:.{{{length}}})){after}",
+        re.I,
+    )
+
+
 SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
 read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""
@@ -149,18 +185,18 @@ NOT_A_NUMBER = re.compile(
     r"\b(?:no one|one of|one another|one or two|the one|this one|that one|which one|at first|first of all)\b"
     r"|\bsecond\s+to\s+none\b"
     r"|\b(?:would|will|could|might|may|can|should|shall|must)\s+one\s+day\b"
-    rf"|\b(?:{'|'.join(ORDINAL_WORDS[1:])})(?=\s+\d)",
+    rf"|\b(?:{'|'.join(ORDINAL_WORDS[1:])})(?=\s+(?:\d|(?:{'|'.join(NUMBER_WORDS[2:])})\b))",
     re.I,
 )
 """Number words that are no number: "one of", "no one", "would one day" (some day), "at first"
 (initially), "first of all", "second to none"; an ordinal
-before a count ("its first 4 games", "the second 10 minutes"), which says which of them, not
+before a count ("its first 4 games", "the second 10 minutes", "the first three months"), which says which of them, not
 another number."""
 TOKEN = re.compile(rf"[^\W\d_]+|%|{SIGN}")
 WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""
 
-NIL = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS[1:21]) + r")[-\u2013](?P<nil>nil)\b", re.I)
+NIL = re.compile(rf"\b(?:\d+|{COUNT_WORDS})[-\u2013](?P<nil>nil)\b", re.I)
 """A score's nought in words: "2-nil", "two-nil" (the "nil" is 0)."""
 NAMED_TIMES = {"noon": 12 * 60, "midday": 12 * 60, "midnight": 0}
 """Times of day known by name, in minutes after midnight, as a clock time reads ("noon" is "12:00")."""
@@ -196,16 +232,16 @@ and "tens of thousands" "tens of 1000"."""
 
 
 def count_of(word: str) -> int:
-    """The count a share or a dozen is written with: digits, a small number word, "a"/"an", "a
-    hundred"."""
+    """The count a share or a dozen is written with: digits, a count in words
+    (:data:`COUNT_WORDS`, read by text2num), "a"/"an", "a hundred"."""
     word = " ".join(word.lower().split())
     if word.isdigit():
         return int(word)
-    return {"a": 1, "an": 1, "a hundred": 100, "a thousand": 1000}.get(word) or WORD_VALUES[word]
+    return {"a": 1, "an": 1, "a hundred": 100, "an hundred": 100, "a thousand": 1000}.get(word) or text2num(word, "en")
 
 
 DOZEN = re.compile(
-    r"\b(?:(?P<half>half an?)|(?P<count>\d+|an?|" + "|".join(NUMBER_WORDS[1:13]) + r"))\s+"
+    rf"\b(?:(?P<half>half an?)|(?P<count>\d+|an?\s+hundred|an?|{COUNT_WORDS}))\s+"
     r"(?:(?P<dozen>dozen)\b|score\s+of(?=\s+(?!(?:less|more|over|under|about|around|nearly|almost|just|only|up|at|"
     r"between|fewer|roughly|some|exactly|close)\b)[a-z]))",
     re.I,
@@ -287,7 +323,23 @@ MONTHS = {
 MONTHS |= {name.lower(): number for name, number in MONTHS.items() if len(name) > 3 and name not in ("March", "August")}
 """Months with their capital, and in lower case where the word is nothing else ("november" but not "may")."""
 _MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
-_DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?"
+DAY_WORDS = (
+    {word: day for day, word in enumerate(ORDINAL_WORDS) if day >= 3}
+    | {"thirtieth": 30, "thirty first": 31}
+    | {f"twenty {ORDINAL_WORDS[unit]}": 20 + unit for unit in range(1, 10)}
+)
+"""A day of the month in words, with its number ("third", "twenty-first" or "twenty first"); not
+"first" or "second" alone, which are more often no day ("the first May bank holiday", "a second
+June vote"), as text2num leaves them words."""
+_DAY_WORD = "|".join(word.replace(" ", r"[\s-]") for word in sorted(DAY_WORDS, key=len, reverse=True))
+_DAY = rf"(?P<{{}}>[0-3]?\d|(?i:{_DAY_WORD}))(?:st|nd|rd|th)?"
+
+
+def day_of(written: str) -> int:
+    """The day a date writes in digits or in words ("21", "twenty-first")."""
+    return int(written) if written.isdigit() else DAY_WORDS[" ".join(written.lower().replace("-", " ").split())]
+
+
 _DAY_RANGE = _DAY.format("day") + r"(?:\s*(?:[-\u2013\u2014]|to|and|&|through)\s*" + _DAY.format("last") + ")?"
 _YEAR = r"(?P<year>[12]\d{3})(?!\d)"
 NAMED_DAYS = {

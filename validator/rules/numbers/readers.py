@@ -55,6 +55,7 @@ from validator.rules.numbers.lexicon import (
     WORD_VALUES,
     WRITTEN_MILLION,
     count_of,
+    day_of,
     is_unit,
     unit_of_words,
 )
@@ -279,9 +280,9 @@ def read_dates(text: str) -> Iterator[Number]:
                 month, day = NAMED_DAYS[named.lower().replace("\u2019", "'")]
             else:
                 month = int(groups["numeric_month"]) if groups.get("numeric_month") else MONTHS[groups["month"]]
-                day = int(groups["day"]) if groups.get("day") else None
+                day = day_of(groups["day"]) if groups.get("day") else None
             year = int(groups["year"]) if groups.get("year") else None
-            last = int(groups["last"]) if groups.get("last") else day
+            last = day_of(groups["last"]) if groups.get("last") else day
             if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31) or (last or 0) > 31:
                 continue
             before, after = neighbours(text, match.start(), match.end())

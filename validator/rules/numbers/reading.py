@@ -1,6 +1,5 @@
-"""Reading a sentence's numbers (:func:`find_numbers`, :func:`read_numbers`): the text with its
-forms put in digits (:mod:`~validator.rules.numbers.rewrites`) read once into :class:`Number`
-values, each placed and quoted as the text writes it, with its qualifier ("more than",
+"""Reading a sentence's numbers (:func:`find_numbers`): the text read once, where each value
+stands, into :class:`Number` values, each placed and quoted as the text writes it, with its qualifier ("more than",
 "about"), unit, the words before it and the name it belongs to; a list marker, numbered heading
 or footnote mark is the list's, not a value. Digits and number words are read here; the readers
 of one kind each (dates, names, cents, …) are :mod:`~validator.rules.numbers.readers`, and one
@@ -16,7 +15,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 
-from validator.rules.numbers.edits import Edited
 from validator.rules.numbers.lexicon import (
     IN_A_SEQUENCE,
     MONEY_SIGNS,
@@ -36,6 +34,7 @@ from validator.rules.numbers.lexicon import (
     WORD_NUMBER,
     WORD_VALUES,
     count_of,
+    number_words_then,
     unit_of_words,
 )
 from validator.rules.numbers.readers import (
@@ -59,10 +58,10 @@ from validator.rules.numbers.readers import (
     unit_after,
     words_after,
 )
-from validator.rules.numbers.rewrites import in_digits
 from validator.rules.numbers.shares import read_shares
 from validator.rules.numbers.units import FOOT, INCH, measure, unit_powers
 from validator.rules.numbers.values import NOT_ROUNDED, Number, neighbours
+from validator.rules.numbers.words import number_words
 from validator.text import ORDINAL_WORDS, SCALES
 
 _AGE_AFTER = re.compile(r"-?\s?years?[-\s]old\b", re.I)
@@ -197,68 +196,76 @@ def claim_text(sentence: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def read_values(text: str) -> tuple[str, tuple[Number, ...]]:
-    """``text`` as read (number words as digits, each form of a value in one spelling:
-    :mod:`~validator.rules.numbers.rewrites`), and the numbers in it: dates, numbers in names and
-    vague quantities first, then every other number written in digits (:func:`_in_digits`) or in
-    words (:func:`_in_words`) where none of those stands. A number's ``start``, ``end`` and
-    ``text`` are where and how ``text`` writes it; ``read_start`` and ``read_end`` index the
-    text as read, which the comparison of clauses cuts."""
-    edited = Edited(text)
-    in_digits(edited)
-    read = edited.text
-    masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), read)
+def read_values(text: str) -> tuple[Number, ...]:
+    """The numbers in ``text``, read where they stand: shares in words, dates, numbers in
+    names, vague quantities and the other forms of one kind first
+    (:mod:`~validator.rules.numbers.readers`), then every other number written in digits or in
+    number words (:func:`_in_digits`; a run of number words as text2num reads it,
+    :mod:`~validator.rules.numbers.words`), and a number word text2num leaves ("one", "first":
+    :func:`_in_words`). A number's ``start``, ``end`` and ``text`` are where and how ``text``
+    writes it."""
+    masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
     readers = (
-        _read(read_shares(read)),
-        _read(read_dates(read)),
-        _read_together(read_quarters(read)),
-        _read(read_fiscal_years(read)),
-        _read(read_names(read, text)),
-        _read(read_vague(read)),
-        _read(read_named_times(read)),
-        _read(read_cents(read)),
-        _read(read_nil(read)),
-        _read(read_dozens(read)),
-        _read(read_half_scales(read)),
-        _read(read_feet_and_inches(read)),
-        _read(read_millions(read)),
-        _read(read_periods_and_a_half(read)),
-        ((*span, tuple) for span in unit_powers(read)),
-        ((*m.span(), _one(_in_digits, read, m)) for m in NUMBER.finditer(read)),
-        ((*m.span(), _one(_in_words, read, m, TIMES)) for m in TIMES_A_PERIOD.finditer(read)),
-        ((*m.span(), _one(_in_words, read, m)) for m in WORD_NUMBER.finditer(masked)),
+        _read(read_shares(text)),
+        _read(read_dates(text)),
+        _read_together(read_quarters(text)),
+        _read(read_fiscal_years(text)),
+        _read(read_names(text, text)),
+        _read(read_vague(text)),
+        _read(read_named_times(text)),
+        _read(read_cents(text)),
+        _read(read_nil(text)),
+        _read(read_dozens(text)),
+        _read(read_half_scales(text)),
+        _read(read_feet_and_inches(text)),
+        _read(read_millions(text)),
+        _read(read_periods_and_a_half(text)),
+        ((*span, tuple) for span in unit_powers(text)),
+        ((*m.span(), _one(_in_digits, text, m)) for m in NUMBER.finditer(text)),
+        _number_words(text),
+        ((*m.span(), _one(_in_words, text, m, TIMES)) for m in TIMES_A_PERIOD.finditer(text)),
+        ((*m.span(), _one(_in_words, text, m)) for m in WORD_NUMBER.finditer(masked)),
     )
-    numbers = _resolved(len(read), readers)
+    numbers = _resolved(len(text), readers)
     ordered = sorted(numbers, key=lambda n: n.start)
-    ordered = _approximations_shared(read, _in_two_units(read, _ranges_shared(read, ordered)))
+    ordered = _approximations_shared(text, _in_two_units(text, _ranges_shared(text, ordered)))
     ends = [0, *(n.end for n in ordered)][: len(ordered)]
-    return read, tuple(
-        _as_written(n, edited, _lead(read, max(n.start - 60, end), n.start))
+    return tuple(
+        replace(
+            n,
+            end=n.start + len(n.text),
+            read_end=n.end,
+            lead=_lead(text, max(n.start - 60, end), n.start),
+        )
         for n, end in zip(ordered, ends, strict=True)
     )
 
 
-def _as_written(number: Number, edited: Edited, lead: tuple[str, ...]) -> Number:
-    """``number`` (read from ``edited.text``) with its place and text in the text as written, and
-    the words before it (:func:`_lead`)."""
-    start, end = edited.written_span(number.start, number.start + len(number.text))
-    written = edited.written[start:end]
-    return replace(
-        number,
-        text=written,
-        start=start,
-        end=start + len(written),
-        read_start=number.start,
-        read_end=number.end,
-        lead=lead,
-    )
+_MINUS_BEFORE = re.compile(r"\bminus\s+\Z", re.I)
+_TEXT2NUM_DIGITS = re.compile(r"(?P<digits>\d+(?:\.\d+)?)(?P<ordinal>st|nd|rd|th)?")
+"""What text2num writes a run of number words as that is one value: digits ("42", "2.5"), an
+ordinal's ("21st"); not a plural ordinal ("10ths" of "tenths", a fraction's part)."""
 
 
-def _in_digits(text: str, match: re.Match[str]) -> Number:
-    """The number :data:`NUMBER` matched: its value in its kind's base unit (a clock time in
+def _number_words(text: str) -> Iterator[_Candidate]:
+    """Each run of number words text2num reads (:func:`~validator.rules.numbers.words.number_words`)
+    as a candidate read as digits are, with what is joined to it ("forty percent", "five pm",
+    "minus five degrees": :func:`~validator.rules.numbers.lexicon.number_words_then`)."""
+    for start, end, written in number_words(text):
+        if (read := _TEXT2NUM_DIGITS.fullmatch(written)) is None:
+            continue
+        minus = _MINUS_BEFORE.search(text, max(0, start - 12), start)
+        pattern = number_words_then(end - start, bool(read.group("ordinal")))
+        if match := pattern.match(text, minus.start() if minus else start):
+            yield match.start(), match.end(), _one(_in_digits, text, match, read.group("digits"))
+
+
+def _in_digits(text: str, match: re.Match[str], read_digits: str = "") -> Number:
+    """The number :data:`NUMBER` matched (or a run of number words, ``read_digits`` as text2num
+    reads it): its value in its kind's base unit (a clock time in
     minutes after midnight, a race time in seconds, a scale word multiplied in), the last digit's
     place it rounds to, and what bounds it."""
-    digits, scale = _in_full(match), _scale(match)
+    digits, scale = read_digits or _in_full(match), _scale(match)
     value = float(digits.replace(",", ""))
     before, after = neighbours(text, match.start(), match.end())
     unit, factor = _unit(match, after, digits, scaled=bool(scale))
@@ -486,12 +493,4 @@ def _lead(text: str, since: int, start: int) -> tuple[str, ...]:
 
 def find_numbers(text: str) -> list[Number]:
     """The numbers in ``text``: digits, number words and what goes with them (see the module doc)."""
-    return list(read_values(text)[1])
-
-
-def read_numbers(text: str) -> tuple[str, list[Number]]:
-    """``text`` as the numbers were read from it (number words as digits: the numbers'
-    ``read_start`` and ``read_end`` index it), and the numbers (their ``start``, ``end`` and
-    ``text``: where and how ``text`` writes them)."""
-    read, numbers = read_values(text)
-    return read, list(numbers)
+    return list(read_values(text))

@@ -95,7 +95,7 @@ def as_percentage(text: str, share: Number) -> str:
     """How the model is given ``share`` (read from ``text``, the text as read): as the percentage it reads as, "about"
     before it unless a bound is written there ("about 33.33%" for "a third", "50%" for "more than
     half"): a small NLI model reads "50%" against "half" as another number."""
-    return f"{'' if _bound_before(text, share.read_start) else 'about '}{share.value:g}%"
+    return f"{'' if _bound_before(text, share.start) else 'about '}{share.value:g}%"
 
 
 def _bound_before(text: str, start: int) -> str | None:

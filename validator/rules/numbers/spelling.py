@@ -27,7 +27,7 @@ def _with_unit(text: str, number: Number) -> tuple[int, str]:
         for _ in range(found.words):
             word = UNIT_WORD_AFTER.match(text, end)  # "-megawatt" of "a 3,000-megawatt plant" too
             end = word.end() if word else end
-    return end, text[number.read_start : end].strip()
+    return end, text[number.start : end].strip()
 
 
 def _names_its_unit(number: Number) -> bool:
@@ -79,61 +79,64 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     written as the premise writes the same quantity or the one it rounds ("$2.3B" → "$2.3
     billion", "1.5 million" → "1,500,000", "about 12,500" → "about 12,480"), each duration in
     the premise's unit where it is the same length ("a year and a half" → "18 months"), and each
-    measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). Where the
-    premise writes its value in a form of its own ("a third", "£2.1bn"), both are given as the
-    number rule reads them ("about 33.33%", "£2.1 billion"). A small NLI model
+    measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). A share in words
+    is given on both sides as the percentage it reads as ("a third" → "about 33.33%"), and the
+    premise's value in words as the sentence writes it in digits ("Three of them" → "3 of
+    them"). A small
+    NLI model
     takes a number in another spelling for another number, and contradicts a sentence that agrees
     ("$2.3B" against "$2.3 billion": P(contradiction) 0.53; 0.08 spelled alike). Only values the
     premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
-    text, numbers = read_values(sentence)
-    premise_text, premise_numbers = read_values(premise)
-    premise_readable = not any(n.qualifier == "vague" for n in premise_numbers)
-    rewritten, position, matched, read_premise = [], 0, False, False
-    shares: list[tuple[int, int, str]] = []
+    numbers, premise_numbers = read_values(sentence), read_values(premise)
+    rewritten: list[str] = []
+    premise_spellings: dict[tuple[int, int], str] = {}
+    position = 0
     for number in numbers:
         end, twin_text = number.read_end, None
         if twin := _spelled_twin(number, premise_numbers):
-            twin_text = premise_text[twin.read_start : twin.read_end]
             if twin.ratio and not number.ratio:  # "a third" for "33%": both as the percentage it is
                 twin_text = f"{twin.value:g}%"
-                shares.append((twin.read_start, twin.read_end, as_percentage(premise_text, twin)))
-                read_premise = True
-            elif twin_text not in premise:  # the premise writes it in a form of its own ("forty-two")
-                if not premise_readable or (
-                    twin_text not in sentence and text[number.read_start : number.read_end] == twin_text
-                ):  # as the sentence may too: left as both write it
-                    continue
-                read_premise = True
-            elif twin_text in sentence or not _reads_alone(twin):  # spelled alike already; "$8" of "$8-8.5bn"
+                premise_spellings[twin.start, twin.read_end] = as_percentage(premise, twin)
+            elif _in_words(twin) and not _in_words(number) and number.same_value(twin):  # "Three" for "3"
+                premise_spellings[twin.start, twin.read_end] = number.text
                 continue
+            else:
+                twin_text = premise[twin.start : twin.read_end]
+                spelled_alike = twin_text in sentence or twin_text.casefold() == number.text.casefold()
+                if spelled_alike or not _reads_alone(twin):  # "Three" of "three"; "$8" of "$8-8.5bn"
+                    continue
         elif twin := _unit_twin(number, premise_numbers):
-            with_unit, written = _with_unit(text, number)[0], _with_unit(premise_text, twin)[1]
+            with_unit, written = _with_unit(sentence, number)[0], _with_unit(premise, twin)[1]
             unit_written = with_unit > number.read_end or _names_its_unit(number)  # "a year and a half"
             if unit_written and written in premise:  # as the premise writes it, unit and all
                 end, twin_text = with_unit, written
         if twin_text is None:
             continue
-        matched = True
-        surface = text[number.read_start : end]
-        rewritten += [text[position : number.read_start], surface[: len(surface) - len(surface.lstrip())], twin_text]
+        surface = sentence[number.start : end]
+        rewritten += [sentence[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
         position = end
-    if not matched:
-        return premise, sentence
-    return (_spliced(premise_text, shares) if read_premise else premise), "".join(rewritten) + text[position:]
+    if not rewritten:
+        return _spliced(premise, premise_spellings), sentence
+    return _spliced(premise, premise_spellings), "".join(rewritten) + sentence[position:]
+
+
+def _in_words(number: Number) -> bool:
+    """Whether ``number`` is written in words alone ("Three", "forty percent"), no digit."""
+    return not any(character.isdigit() for character in number.text)
 
 
 def _reads_alone(number: Number) -> bool:
     """Whether ``number``'s words read alone as its value: not the end of a range whose sign or
     scale is written at its other end ("$8" of "$8-8.5bn" is $8bn), which would stand for
     another value written alone."""
-    alone = read_values(number.text)[1]
+    alone = read_values(number.text)
     return len(alone) == 1 and alone[0].value == number.value
 
 
-def _spliced(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
-    """``text`` with each ``(start, end, new)`` of ``edits`` put in place of ``text[start:end]``."""
+def _spliced(text: str, edits: dict[tuple[int, int], str]) -> str:
+    """``text`` with each ``new`` of ``edits`` put in place of ``text[start:end]``, its key."""
     pieces, position = [], 0
-    for start, end, new in sorted(edits):
+    for (start, end), new in sorted(edits.items()):
         pieces += [text[position:start], new]
         position = end
     return "".join(pieces) + text[position:]

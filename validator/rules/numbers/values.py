@@ -87,11 +87,10 @@ class Number:
     ratio: bool = False
     """A share written in words or counted ("a third of", "one in five", "3 out of 4"): read as a
     percentage, though the text writes none."""
-    read_start: int = 0
     read_end: int = 0
-    """Where the number is in the text as read (:func:`~validator.rules.numbers.reading.read_values`'s
-    first item, each form of a value in one spelling), which the comparison of clauses cuts;
-    ``start``, ``end`` and ``text`` are where and how the text as written gives it."""
+    """Where the reading of the number ends, which the comparison of clauses cuts at: before a
+    vague quantity's "of" and a measure's last unit word ("6 ft 6in"), where ``end`` is the end of
+    ``text``, what a note quotes."""
 
     @property
     def counts_something(self) -> bool:
@@ -347,10 +346,10 @@ def a_span(number: Number, other: Number) -> bool:
     first ("from 2001 to 2005", "2001-2005", "between 2001 and 2005"): the span's other end is no
     other time in the claim's time's role. Only times: "6-3" and "2-1" are scores, whose other
     value is one."""
-    first, second = sorted((number, other), key=lambda n: n.read_start)
+    first, second = sorted((number, other), key=lambda n: n.start)
     return (
         number.unit == other.unit
         and number.unit in FRAMES
-        and 0 <= second.read_start - first.read_end <= _SIDE_BY_SIDE
+        and 0 <= second.start - first.read_end <= _SIDE_BY_SIDE
         and first.value < second.value
     )
