@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import lru_cache, partial
 
 from validator.rules.numbers.lexicon import (
+    COUNT_WORDS,
     IN_A_SEQUENCE,
     MONEY_SIGNS,
     NOT_A_NUMBER,
@@ -35,7 +36,6 @@ from validator.rules.numbers.lexicon import (
     WORD_VALUES,
     count_of,
     number_words_then,
-    unit_of_words,
 )
 from validator.rules.numbers.readers import (
     bounds,
@@ -56,7 +56,6 @@ from validator.rules.numbers.readers import (
     read_vague,
     time_bound,
     unit_after,
-    words_after,
 )
 from validator.rules.numbers.shares import read_shares
 from validator.rules.numbers.units import FOOT, INCH, measure, unit_powers
@@ -201,8 +200,8 @@ def read_values(text: str) -> tuple[Number, ...]:
     names, vague quantities and the other forms of one kind first
     (:mod:`~validator.rules.numbers.readers`), then every other number written in digits or in
     number words (:func:`_in_digits`; a run of number words as text2num reads it,
-    :mod:`~validator.rules.numbers.words`), and a number word text2num leaves ("one", "first":
-    :func:`_in_words`). A number's ``start``, ``end`` and ``text`` are where and how ``text``
+    :mod:`~validator.rules.numbers.words`, then a number word text2num leaves: "one", "first",
+    "twice daily"). A number's ``start``, ``end`` and ``text`` are where and how ``text``
     writes it."""
     masked = NOT_A_NUMBER.sub(lambda m: " " * len(m.group()), text)
     readers = (
@@ -222,9 +221,9 @@ def read_values(text: str) -> tuple[Number, ...]:
         _read(read_periods_and_a_half(text)),
         ((*span, tuple) for span in unit_powers(text)),
         ((*m.span(), _one(_in_digits, text, m)) for m in NUMBER.finditer(text)),
-        _number_words(text),
-        ((*m.span(), _one(_in_words, text, m, TIMES)) for m in TIMES_A_PERIOD.finditer(text)),
-        ((*m.span(), _one(_in_words, text, m)) for m in WORD_NUMBER.finditer(masked)),
+        _number_words(text, number_words(text)),
+        _number_words(text, _words_left(TIMES_A_PERIOD.finditer(text), TIMES)),
+        _number_words(text, _words_left(WORD_NUMBER.finditer(masked), WORD_VALUES)),
     )
     numbers = _resolved(len(text), readers)
     ordered = sorted(numbers, key=lambda n: n.start)
@@ -242,22 +241,34 @@ def read_values(text: str) -> tuple[Number, ...]:
 
 
 _MINUS_BEFORE = re.compile(r"\bminus\s+\Z", re.I)
+_SUBTRACTED = re.compile(rf"(?:,|(?:\d|\b(?:{COUNT_WORDS}))(?:\s+[^\W\d_]+){{0,2}})\s*\Z", re.I)
+"""What stands before a "minus" that subtracts, not a sign: a comma or a value and up to two
+words ("Three months, minus one day", "3 months minus 1 day"); "fell to minus five" is -5."""
 _TEXT2NUM_DIGITS = re.compile(r"(?P<digits>\d+(?:\.\d+)?)(?P<ordinal>st|nd|rd|th)?")
 """What text2num writes a run of number words as that is one value: digits ("42", "2.5"), an
 ordinal's ("21st"); not a plural ordinal ("10ths" of "tenths", a fraction's part)."""
 
 
-def _number_words(text: str) -> Iterator[_Candidate]:
-    """Each run of number words text2num reads (:func:`~validator.rules.numbers.words.number_words`)
-    as a candidate read as digits are, with what is joined to it ("forty percent", "five pm",
-    "minus five degrees": :func:`~validator.rules.numbers.lexicon.number_words_then`)."""
-    for start, end, written in number_words(text):
+def _number_words(text: str, runs: Iterable[tuple[int, int, str]]) -> Iterator[_Candidate]:
+    """Each run of number words, ``(start, end, digits)`` as text2num writes it
+    (:func:`~validator.rules.numbers.words.number_words`), as a candidate read as digits are, with
+    what is joined to it ("forty percent", "five pm", "minus five degrees":
+    :func:`~validator.rules.numbers.lexicon.number_words_then`)."""
+    for start, end, written in runs:
         if (read := _TEXT2NUM_DIGITS.fullmatch(written)) is None:
             continue
         minus = _MINUS_BEFORE.search(text, max(0, start - 12), start)
         pattern = number_words_then(end - start, bool(read.group("ordinal")))
         if match := pattern.match(text, minus.start() if minus else start):
             yield match.start(), match.end(), _one(_in_digits, text, match, read.group("digits"))
+
+
+def _words_left(matches: Iterable[re.Match[str]], values: dict[str, int]) -> Iterator[tuple[int, int, str]]:
+    """The number words text2num leaves ("one", "the second", "twice": ``values``), as runs written
+    in digits as text2num writes its own ("1", "2nd" for an ordinal, "2")."""
+    for match in matches:
+        word = match.group().lower()
+        yield match.start(), match.end(), f"{values[word]}{'th' if word in ORDINAL_WORDS else ''}"
 
 
 def _in_digits(text: str, match: re.Match[str], read_digits: str = "") -> Number:
@@ -283,7 +294,7 @@ def _in_digits(text: str, match: re.Match[str], read_digits: str = "") -> Number
     if scale:
         value *= scale
         step *= scale
-    if match.group("sign"):
+    if match.group("sign") and not _SUBTRACTED.search(text, max(0, match.start() - 40), match.start()):
         value = -value
     value *= factor
     qualifier = qualifier_of(text, match.start(), match.end())
@@ -328,24 +339,6 @@ def _scale(match: re.Match[str]) -> float:
     if short := match.group("short_scale"):
         return SCALES[SHORT_SCALES[short.strip().lower()]]
     return SCALES[match.group("scale").lower()] if match.group("scale") else 0.0
-
-
-def _in_words(text: str, match: re.Match[str], values: dict[str, int] = WORD_VALUES) -> Number:
-    """The number word :data:`WORD_NUMBER` matched that text2num left as a word ("one", "first"),
-    or ``values`` gives ("twice" of "twice daily": :data:`TIMES`), with a scale word after it
-    multiplied in and its unit read from the words after it."""
-    before, after = neighbours(text, match.start(), match.end())
-    word = match.group().lower()
-    value = float(values[word])
-    if after in SCALES:
-        value *= SCALES[after]
-    ordinal = word in ORDINAL_WORDS or before in IN_A_SEQUENCE
-    unit, factor = ("ordinal", 1.0) if ordinal else unit_of_words(words_after(text, match.end()))
-    value *= factor
-    qualifier = qualifier_of(text, match.start(), match.end())
-    return Number(
-        value, unit, before, after, match.group(), *match.span(), qualifier, *bounds(value, qualifier), scale=factor
-    )
 
 
 _POUND, _OUNCE = 0.45359237, 0.028349523125
