@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from validator.rules.numbers.lexicon import QUALIFIER, QUALIFIERS, count_of, is_unit
 from validator.rules.numbers.readers import bounds, last_place
@@ -45,11 +46,18 @@ _NOT_A_SHARE = frozenset({"first", "second", "latter", "other", "the", "each", "
 _OF_AFTER = re.compile(r"(?:\s+of)?\s*\Z", re.I)
 
 
+@lru_cache(maxsize=1024)
+def share_matches(text: str) -> tuple[re.Match[str], ...]:
+    """Where :data:`SHARE` matches ``text``, found once: the share reader reads them, and the
+    runs of number words leave them to it (:mod:`~validator.rules.numbers.words`)."""
+    return tuple(SHARE.finditer(text))
+
+
 def read_shares(text: str) -> Iterator[Number]:
     """Each share in words in ``text`` (:data:`SHARE`), as its percentage to four significant
     figures ("a third of voters" is about 33.33%), placed at its own words ("a third", not the
     "of" after it nor the "by" of "fell by a third")."""
-    for match in SHARE.finditer(text):
+    for match in share_matches(text):
         share = _percentage(match)
         if share is None:
             continue

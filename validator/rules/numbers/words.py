@@ -19,19 +19,19 @@ from validator.rules.numbers.lexicon import (
     SCALE_AFTER_DIGITS,
     VAGUE_WORDS,
 )
-from validator.rules.numbers.shares import SHARE
+from validator.rules.numbers.shares import share_matches
 
 KEPT: tuple[re.Pattern[str], ...] = (
     SCALE_AFTER_DIGITS,
     SCALE_AFTER_A_HALF,
     HALF_A_SCALE,
     VAGUE_WORDS,
-    SHARE,
     ORDINAL_THEN_NAME,
 )
 """Words text2num is not to read, each left to its own reader: a scale after digits ("1.5
 million"), a value and a half's ("two and a half million"), half a scale, a vague quantity
-("hundreds of"), a share ("one in five") and a name numbered in front ("the Second World War"):
+("hundreds of") and a name numbered in front ("the Second World War"), and a share
+(:func:`~validator.rules.numbers.shares.share_matches`: "one in five"):
 text2num would read them "1.5 1000000", "2 and a 0.5 1000000", "a 1000000", "100 of", "1 in 5"
 and "the 2nd World War"."""
 
@@ -83,9 +83,8 @@ def number_words(text: str) -> list[tuple[int, int, str]]:
     if not _NUMBER_WORD_START.search(text):
         return []
     held = bytearray(len(text))
-    for pattern in KEPT:
-        for match in pattern.finditer(text):
-            held[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in (*(m for pattern in KEPT for m in pattern.finditer(text)), *share_matches(text)):
+        held[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     return [run for start, end in _clauses(text) for run in _runs(text, start, end, held)]
 
 
