@@ -265,7 +265,8 @@ def _number_words(text: str, runs: Iterable[tuple[int, int, str]]) -> Iterator[_
 
 def _words_left(matches: Iterable[re.Match[str]], values: dict[str, int]) -> Iterator[tuple[int, int, str]]:
     """The number words text2num leaves ("one", "the second", "twice": ``values``), as runs written
-    in digits as text2num writes its own ("1", "2nd" for an ordinal, "2")."""
+    in digits as text2num writes its own: "1", "2" ("twice"), and an ordinal with a suffix that
+    marks it one ("2th" for "second": only the suffix's presence is read)."""
     for match in matches:
         word = match.group().lower()
         yield match.start(), match.end(), f"{values[word]}{'th' if word in ORDINAL_WORDS else ''}"
