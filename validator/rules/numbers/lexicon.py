@@ -189,9 +189,9 @@ NOT_A_NUMBER = re.compile(
     re.I,
 )
 """Number words that are no number: "one of", "no one", "would one day" (some day), "at first"
-(initially), "first of all", "second to none"; an ordinal
-before a count ("its first 4 games", "the second 10 minutes", "the first three months"), which says which of them, not
-another number."""
+(initially), "first of all", "second to none"; an ordinal before a count ("its first 4 games",
+"the second 10 minutes", "the first three months"), which says which of them, not another
+number."""
 TOKEN = re.compile(rf"[^\W\d_]+|%|{SIGN}")
 WORD = re.compile(r"[^\W\d_]+")
 """A word in any alphabet ("Amélie", "Müller" are one word each, not "Am" and "lie")."""

@@ -66,9 +66,13 @@ from validator.text import SCALES, STOPWORDS
 
 def qualifier_of(text: str, start: int, end: int) -> str | None:
     """What the words around a number say it bounds ("more than", "about", "or more")."""
-    if match := QUALIFIER.search(text[max(0, start - 24) : start]):
-        return QUALIFIERS[match.group("words").lower()]
-    return ">=" if OR_MORE.match(text[end : end + 24]) else None
+    return bound_before(text, start) or (">=" if OR_MORE.match(text[end : end + 24]) else None)
+
+
+def bound_before(text: str, start: int) -> str | None:
+    """The bound the words right before ``start`` set ("more than", "about"), if any."""
+    match = QUALIFIER.search(text[max(0, start - 24) : start])
+    return QUALIFIERS[match.group("words").lower()] if match else None
 
 
 _CLAUSE_ENDS = re.compile(r"\s*[,;:)]")
@@ -327,15 +331,13 @@ def read_fiscal_years(text: str) -> Iterator[Number]:
         yield Number(year, "year", before, after, text[start:end], start, end, bound, *bounds(year, bound))
 
 
-def read_names(text: str, original: str) -> Iterator[Number]:
+def read_names(text: str) -> Iterator[Number]:
     """The numbers that are part of a name, each as ``name:<stem>``: matched only with the same
-    name. Only names written so in ``original`` (before number words became digits): "Add three
-    eggs" is not the name "Add 3". A name numbered in front is the name numbered after it ("the
-    Second World War" is "World War II": 2, ``name:war``)."""
+    name. A name numbered in front is the name numbered after it ("the Second World War" is
+    "World War II": 2, ``name:war``)."""
     for pattern in (NAME_WITH_DIGITS, NAME_THEN_NUMBER, ORDINAL_THEN_NAME):
-        written = {match.group() for match in pattern.finditer(original)}
         for match in pattern.finditer(text):
-            if match.group() not in written or not _names_a_number(match, text):
+            if not _names_a_number(match, text):
                 continue
             stem = match.group("stem").rstrip(".").lower()
             digits = match.group("digits")

@@ -1,6 +1,6 @@
 """Reading a sentence's numbers (:func:`find_numbers`): the text read once, where each value
-stands, into :class:`Number` values, each placed and quoted as the text writes it, with its qualifier ("more than",
-"about"), unit, the words before it and the name it belongs to; a list marker, numbered heading
+stands, into :class:`Number` values, each placed and quoted as the text writes it, with its
+qualifier ("more than", "about"), unit, the words before it and the name it belongs to; a list marker, numbered heading
 or footnote mark is the list's, not a value. Digits and number words are read here; the readers
 of one kind each (dates, names, cents, …) are :mod:`~validator.rules.numbers.readers`, and one
 pass resolves where their readings overlap (:func:`_resolved`).
@@ -209,7 +209,7 @@ def read_values(text: str) -> tuple[Number, ...]:
         _read(read_dates(text)),
         _read_together(read_quarters(text)),
         _read(read_fiscal_years(text)),
-        _read(read_names(text, text)),
+        _read(read_names(text)),
         _read(read_vague(text)),
         _read(read_named_times(text)),
         _read(read_cents(text)),
@@ -413,12 +413,13 @@ def _ranges_shared(text: str, ordered: list[Number]) -> list[Number]:
             high = _in_currency(text, high, match)
         per_digit = float(f"{high.value / float(match.group('high')):.12g}")
         value = float(match.group("low")) * per_digit
+        lowest, highest = bounds(value, low.qualifier)
         shared[index] = replace(
             low,
             value=value,
             unit=high.unit,
-            low=bounds(value, low.qualifier)[0],
-            high=bounds(value, low.qualifier)[1],
+            low=lowest,
+            high=highest,
             step=0.0 if high.step == 0 else last_place(match.group("low")) * per_digit,
             scale=high.scale,
         )
@@ -433,11 +434,12 @@ def _in_currency(text: str, high: Number, match: re.Match[str]) -> Number:
     scale = SCALES.get(SHORT_SCALES.get(suffix, suffix), 1.0)
     value = float(match.group("high")) * scale
     after = neighbours(text, high.start, match.end())[1]
+    lowest, highest = bounds(value, high.qualifier)
     return replace(
         high,
         value=value,
-        low=bounds(value, high.qualifier)[0],
-        high=bounds(value, high.qualifier)[1],
+        low=lowest,
+        high=highest,
         unit=MONEY_SIGNS[match.group("sign").strip()],
         after=after,
         text=text[high.start : match.end()],

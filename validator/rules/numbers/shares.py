@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from validator.rules.numbers.lexicon import QUALIFIER, QUALIFIERS, count_of, is_unit
-from validator.rules.numbers.readers import bounds, last_place
+from validator.rules.numbers.lexicon import count_of, is_unit
+from validator.rules.numbers.readers import bound_before, bounds, last_place
 from validator.rules.numbers.values import Number, neighbours
 from validator.text import NUMBER_WORDS, ORDINAL_WORDS
 
@@ -63,7 +63,7 @@ def read_shares(text: str) -> Iterator[Number]:
             continue
         start = match.start() + len(match.group("lead") or match.group("by") or "")
         end = match.start() + len(_OF_AFTER.sub("", match.group()))
-        qualifier = _bound_before(text, start) or "about"  # "more than half" is above 50%
+        qualifier = bound_before(text, start) or "about"  # "more than half" is above 50%
         digits = f"{share:.4g}"
         value = float(digits)
         before, after = neighbours(text, start, end)
@@ -100,13 +100,7 @@ def _percentage(match: re.Match[str]) -> float | None:
 
 
 def as_percentage(text: str, share: Number) -> str:
-    """How the model is given ``share`` (read from ``text``, the text as read): as the percentage it reads as, "about"
-    before it unless a bound is written there ("about 33.33%" for "a third", "50%" for "more than
-    half"): a small NLI model reads "50%" against "half" as another number."""
-    return f"{'' if _bound_before(text, share.start) else 'about '}{share.value:g}%"
-
-
-def _bound_before(text: str, start: int) -> str | None:
-    """The bound written right before a share ("more than half"), if any."""
-    bound = QUALIFIER.search(text[max(0, start - 24) : start])
-    return QUALIFIERS[bound.group("words").lower()] if bound else None
+    """How the model is given ``share`` (read from ``text``): as the percentage it reads as,
+    "about" before it unless a bound is written there ("about 33.33%" for "a third", "50%" for
+    "more than half"): a small NLI model reads "50%" against "half" as another number."""
+    return f"{'' if bound_before(text, share.start) else 'about '}{share.value:g}%"

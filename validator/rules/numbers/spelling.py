@@ -82,8 +82,7 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
     measure in the premise's unit ("3,000-megawatt" → "3 gigawatts"). A share in words
     is given on both sides as the percentage it reads as ("a third" → "about 33.33%"), and the
     premise's value in words as the sentence writes it in digits ("Three of them" → "3 of
-    them"). A small
-    NLI model
+    them"). A small NLI model
     takes a number in another spelling for another number, and contradicts a sentence that agrees
     ("$2.3B" against "$2.3 billion": P(contradiction) 0.53; 0.08 spelled alike). Only values the
     premise vouches for are rewritten, never a bound, so what the sentence says does not change."""
@@ -115,8 +114,6 @@ def spelled_like(sentence: str, premise: str) -> tuple[str, str]:
         surface = sentence[number.start : end]
         rewritten += [sentence[position : number.start], surface[: len(surface) - len(surface.lstrip())], twin_text]
         position = end
-    if not rewritten:
-        return _spliced(premise, premise_spellings), sentence
     return _spliced(premise, premise_spellings), "".join(rewritten) + sentence[position:]
 
 
