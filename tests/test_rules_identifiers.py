@@ -3,6 +3,8 @@ character off fails through a real Guard, however long the identifier."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
@@ -22,7 +24,14 @@ READINGS = [
     # not identifiers: amounts, counts, dates, names the number rule or the model reads
     ("Population 1200000 in 2020.", []),
     ("It cost $2,000,000,001.", []),
-    ("COVID-19, an F-35, a 4-year-old, a 737-800.", []),
+    ("Commit 9fceb02d0ae5 and A3F9C21.", [("9fceb02d0ae5", "hash"), ("A3F9C21", "hash")]),
+    # labels compared only with a near twin: capitals and digits, scores and pairs
+    ("COVID-19, an F-35, a 4-year-old, a 737-800.", [("COVID-19", "label"), ("F-35", "label"), ("737-800", "pair")]),
+    (
+        "VIN 1HGCM82633A004353 parked in bay 4B after a 3-1 win.",
+        [("1HGCM82633A004353", "label"), ("4B", "label"), ("3-1", "pair")],
+    ),
+    ("The 1990s, the 2nd, at 10am, 20mg, $8-8.5bn, in 2024-25, FY2024.", []),
     ("Revenue in FY2024 rose 3.5%.", []),
     ("It was a 1-in-177-year event, a one-in-100-year flood.", []),
     ("It opened on 2024-03-05.", []),
@@ -75,3 +84,48 @@ def test_an_address_version_code_account_or_sum_off_by_one_character_fails(claim
 
 def test_an_identifier_written_with_other_case_or_hyphens_is_the_same() -> None:
     assert not _fails("Quote reference xk4821 when you call.", "Quote reference XK-4821 when you call.")
+
+
+_CLASSES = ("0123456789", "abcdef", "ABCDEFGHJKLMNPRSTUVWXYZ")
+
+
+def _changed(token: str, where: int, shift: int) -> str:
+    """``token`` with the character at ``where`` swapped for another of its class (a digit for a
+    digit, a letter for a letter of its case): one character copied wrong."""
+    where %= len(token)
+    alphabet = next((c for c in _CLASSES if token[where] in c), None)
+    if alphabet is None:  # a hyphen: change the character after it instead
+        return _changed(token, where + 1, shift)
+    new = alphabet[(alphabet.index(token[where]) + 1 + shift % (len(alphabet) - 1)) % len(alphabet)]
+    return token[:where] + new + token[where + 1 :]
+
+
+IDENTIFIER_YEAR = re.compile(r"1[89]\d\d|20\d\d")
+"""A year inside a label makes it a dated label ("FY2024"), which the number rule reads."""
+_LABELS = st.one_of(
+    st.text("0123456789abcdef", min_size=7, max_size=40).filter(
+        lambda t: any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
+    ),
+    st.text("0123456789ABCDEFGHJKLMNPRSTUVWXYZ", min_size=6, max_size=17).filter(
+        lambda t: any(c.isdigit() for c in t) and any(c.isalpha() for c in t) and not IDENTIFIER_YEAR.search(t)
+    ),
+    st.from_regex(r"[A-Z]{2,4}-[1-9][0-9]{3,6}", fullmatch=True),
+    st.from_regex(r"[1-9][0-9]{0,2}-[0-9]{1,3}", fullmatch=True),
+)
+_COPIED = [
+    "The {thing} is {label}, as recorded at intake.",
+    "It was logged under {label} on the first visit.",
+    "The final score was {label} after extra time.",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(_LABELS, st.integers(0, 60), st.integers(0, 30), st.sampled_from(_COPIED))
+def test_a_copied_sentence_with_one_character_of_a_label_changed_fails(
+    label: str, where: int, shift: int, template: str
+) -> None:
+    source = template.format(thing="reference", label=label)
+    wrong = template.format(thing="reference", label=_changed(label, where, shift))
+    sources = f"The clinic opened in March. {source} Staff checked it twice."
+    assert _fails(wrong, sources), (wrong, source)
+    assert not _fails(source, sources)

@@ -13,8 +13,16 @@ What is read as an identifier (:data:`PATTERNS`, a table kept as data, each with
 ``tests/test_rules_identifiers.py``) is only what no amount or count is written as: seven digits
 or more with no separator and not round ("1200000" is a count written plainly), three or more
 dot-joined numbers, and codes that join letters (a capital among them) and three digits or more.
-None is read inside a hyphenated word ("a 1-in-177-year event"). Everything else is
-left to the number rule and the model.
+None is read inside a hyphenated word ("a 1-in-177-year event").
+
+A hash (seven or more hex digits, a letter among them: "9fceb02") is one too. Two more forms are
+labels, but also stand where the evidence may write the thing another way, so they are compared
+only with a near twin (:data:`NEAR_ONLY`): a label of capitals and digits ("1HGCM82633A004353",
+"flat 4B", "Gate B12", "F-35") and a score or pair ("3-1", "737-800"). For these and a hash, the
+evidence holding one of the same kind and length that differs from it in a character or two (a
+quarter of its characters at most) makes it *contradicted*: that is the same label copied wrong.
+A short one (under six characters) needs the same word beside it as well ("flat 4B" and "flat
+4D", not "4K" and "5G" of two sentences). Everything else is left to the number rule and the model.
 """
 
 from __future__ import annotations
@@ -25,13 +33,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-Kind = Literal["digits", "dotted", "code"]
+Kind = Literal["digits", "dotted", "code", "hash", "label", "pair"]
 Verdict = Literal["contradicted", "unsupported"]
 
 PATTERNS: dict[Kind, str] = {
     "dotted": r"\d++(?:\.\d++){2,}+",
     "digits": r"\d{7,}+",
     "code": r"(?=[a-z]*+[A-Z])[A-Za-z]++-?+(?P<code_digits>\d{3,}+)[A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+",
+    "hash": r"(?=[a-f]*+\d)(?=\d*+[a-f])[0-9a-f]{7,}+|(?=[A-F]*+\d)(?=\d*+[A-F])[0-9A-F]{7,}+",
+    "label": r"(?=[A-Z-]*+\d)(?=[\d-]*+[A-Z])[A-Z\d]++(?:-[A-Z\d]++)*+",
+    "pair": r"\d{1,3}+[-\u2013]\d{1,3}+(?![.,]\d|[-\u2013]\d)",
 }
 """Each kind's form. Read in this order at each place; the first that matches takes it. Every
 quantifier is possessive, so no text makes a pattern backtrack (linear time on a run of 100,000
@@ -39,6 +50,12 @@ digits or letters)."""
 _IDENTIFIER = re.compile(
     r"(?<![\w.$£€¥-])(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in PATTERNS.items()) + r")(?![\w]|\.\d)"
 )
+NEAR_ONLY: frozenset[Kind] = frozenset({"label", "pair"})
+"""Kinds compared only with a near twin in the evidence (module docstring), never failed for
+being absent: "F-35" or "3-1" may stand where the evidence writes the thing another way."""
+SHORT = 6
+"""A near-twin label shorter than this needs the same word beside it in the evidence."""
+_WORD = re.compile(r"\w+")
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 _ROUND = re.compile(r"\d{1,3}0{4,}")
 """A plain run of digits that ends in four zeros or more is an amount or a count written without
@@ -53,6 +70,8 @@ class Identifier:
     kind: Kind
     start: int
     end: int
+    beside: frozenset[str] = frozenset()
+    """The words just before and after it, folded: what a short near twin must share."""
 
     @property
     def key(self) -> str:
@@ -79,8 +98,17 @@ def read_identifiers(text: str) -> list[Identifier]:
             continue
         if kind == "code" and _YEAR.fullmatch(match.group("code_digits")):
             continue  # "FY2024", "Q32023": a year with a label, which the number rule reads
-        found.append(Identifier(match.group(), kind, match.start(), match.end()))
+        if kind == "label" and _YEAR.search(match.group()):
+            continue  # "FY2024", "H1-2025": as above
+        beside = _beside(text, match.start(), match.end())
+        found.append(Identifier(match.group(), kind, match.start(), match.end(), beside))
     return found
+
+
+def _beside(text: str, start: int, end: int) -> frozenset[str]:
+    before = _WORD.findall(text[max(0, start - 40) : start])[-1:]
+    after = _WORD.findall(text[end : end + 40])[:1]
+    return frozenset(word.casefold() for word in before + after)
 
 
 @lru_cache(maxsize=64)
@@ -102,11 +130,27 @@ def check_identifiers(claim: str, evidence: Iterable[str]) -> tuple[Verdict, str
     for identifier in mine:
         if identifier.key in keys:
             continue
+        if identifier.kind in NEAR_ONLY or identifier.kind == "hash":
+            if twin := next((other for other in theirs if _near(identifier, other)), None):
+                return "contradicted", f"the evidence gives another identifier: {identifier.text} (it has {twin.text})"
+            if identifier.kind in NEAR_ONLY:
+                continue
         rivals = _rivals(identifier, theirs)
         if rivals:
             return "contradicted", f"the evidence gives another identifier: {identifier.text} (it has {rivals[0]})"
         return "unsupported", f"identifier not in the evidence: {identifier.text}"
     return None
+
+
+def _near(mine: Identifier, other: Identifier) -> bool:
+    """Whether ``other`` is ``mine`` copied wrong: of its kind and length, a character or two off
+    (a quarter of them at most), and a short one with a word beside it in common."""
+    if other.kind != mine.kind or len(other.text) != len(mine.text):
+        return False
+    off = sum(a != b for a, b in zip(mine.text.casefold(), other.text.casefold(), strict=True))
+    if not 0 < off <= max(1, len(mine.text) // 4):
+        return False
+    return len(mine.text) >= SHORT or bool(mine.beside & other.beside)
 
 
 def _rivals(identifier: Identifier, others: Sequence[Identifier]) -> list[str]:

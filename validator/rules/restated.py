@@ -9,8 +9,14 @@ evidence sentence word for word except in runs that each hold a value the reader
 sides, and the number rule vouches for every value of it against that sentence, it is supported
 as a copy is.
 
-Only the values may differ: a run that holds no value the reader reads ("soon" against "12:00"),
-or more than :data:`MAX_RUN_TOKENS` tokens, leaves the sentence to the model.
+Only the values may differ, and each must be proven one value: the two runs read the same values
+(value, unit and date, one for one), and nothing is left of either run once its values are taken
+out but words a value is written with. So a run that holds no value the reader reads ("soon"
+against "12:00"), or more than :data:`MAX_RUN_TOKENS` tokens, leaves the sentence to the model,
+and so does a label the reader reads only in part: a score ("3-2" is not "3-1", though neither
+2 nor 1 is a value the rule would veto), a serial number or a flat ("4D" is not "4B", though the
+reader reads 4 in both). Such runs are equal only character for character, and then they are no
+run at all.
 """
 
 from __future__ import annotations
@@ -71,12 +77,28 @@ def _values_apart(claim: str, ours: list[tuple[str, int, int]], sentence: str) -
         words = {t for t, _, _ in ours[a0:a1] + theirs[b0:b1] if t.isalpha() and not _ROMAN.fullmatch(t)}
         if not words <= VALUE_WORDS:
             return False
-        # read with the word before, which both write alike: "Chapter IV" is a value, "IV" alone is not
-        a0, b0 = (a0 - 1, b0 - 1) if a0 and b0 else (a0, b0)
-        mine, other = claim[ours[a0][1] : ours[a1 - 1][2]], sentence[theirs[b0][1] : theirs[b1 - 1][2]]
-        if not (find_numbers(mine) and find_numbers(other)):
+        mine = _run_values(claim, ours[a0][1], ours[a1 - 1][2])
+        other = _run_values(sentence, theirs[b0][1], theirs[b1 - 1][2])
+        if mine is None or other is None or sorted(mine) != sorted(other):
             return False
     return True
+
+
+def _run_values(text: str, start: int, end: int) -> list[tuple[float, str, str]] | None:
+    """The values read in ``text`` (in place: "Chapter IV" is a value, "IV" alone is not) that
+    overlap ``text[start:end]``, each as (value, unit, date): what two runs must share one for one.
+    ``None`` where the run holds none, or where any of it is neither a value read nor a word a
+    value is written with ("D" of "4D", "HGCM" of a serial number): such a run is a label, not a
+    value written another way."""
+    numbers = [n for n in find_numbers(text) if n.end > start and n.start < end]
+    if not numbers:
+        return None
+    rest = text[start:end]
+    for number in sorted(numbers, key=lambda n: -n.start):
+        rest = rest[: max(0, number.start - start)] + " " + rest[max(0, number.end - start) :]
+    if any(not (t.isalpha() and t.casefold() in VALUE_WORDS) for t in re.findall(r"\w+", rest)):
+        return None
+    return [(round(n.value, 9), str(n.unit), str(n.date)) for n in numbers]
 
 
 def _merged(runs: list[tuple[int, int, int, int]], ours: list[tuple[str, int, int]]) -> list[tuple[int, int, int, int]]:
