@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from guardrails import Guard
 from helpers import EIFFEL, EMPIRE, WRONG_YEAR, check_answer, number_verdict, outcome, run_cli
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
@@ -34,6 +34,40 @@ def test_a_number_of_another_subject_in_the_same_source_fails_the_cli(
     sentence = json.loads(result.stdout)["sentences"][failing]
     assert (sentence["verdict"], sentence["method"]) == ("contradicted", "number_check")
     assert "1931" in sentence["note"]
+
+
+_TWINS = st.tuples(
+    st.sampled_from(
+        [("St Anne's", "Royal Park"), ("North", "South"), ("Kingsley", "Ashford Valley"), ("Upper", "Lower")]
+    ),
+    st.sampled_from(
+        [
+            ("Hospital", "has {} beds"),
+            ("Bridge", "is {} metres long"),
+            ("School", "employs {} teachers"),
+            ("Reservoir", "holds {} megalitres"),
+            ("Stadium", "seats {} fans"),
+        ]
+    ),
+    st.integers(120, 9_000),
+    st.integers(120, 9_000),
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(_TWINS)
+def test_a_value_of_another_thing_of_the_same_kind_fails(twins: tuple) -> None:
+    """A value the source gives to another thing whose name shares a word with the claim's ("Royal
+    Park Hospital" and "St Anne's Hospital"), each said after a pronoun, is not the claim's."""
+    (mine, theirs), (head, said), own, other = twins
+    assume(abs(own - other) > 10)
+    source = (
+        f"{mine} {head} opened in 1990. It {said.format(own)}. {theirs} {head} opened in 2004. It {said.format(other)}."
+    )
+    passed, _ = check_answer(f"{mine} {head} {said.format(other)}.", [source])
+    assert not passed
+    passed, _ = check_answer(f"{mine} {head} {said.format(own)}.", [source])
+    assert passed
 
 
 def test_a_number_in_its_own_clause_still_passes() -> None:

@@ -77,6 +77,9 @@ class Segment:
     """The content words of the whole sentence the segment was cut from."""
     place: tuple[int, int] = (0, 0)
     """Where that sentence is in the evidence: which passage, and which of its sentences."""
+    name: frozenset[str] = frozenset()
+    """The content words of the name that opens the sentence (:func:`leading_name`), on its first
+    segment only."""
     continues: bool = False
     """The clause goes on with the clause before and has no subject of its own: "and fell in 1989",
     "and 2 nurses", ", 3 offices" (:func:`_goes_on`). Its values are said of what the clause
@@ -110,6 +113,17 @@ def content_words(text: str) -> frozenset[str]:
 _NICKNAME = re.compile(r"[Tt]he [A-Z][a-z]+s")
 """A subject of "The" and one capitalized plural: in news, what a club, a party or a band is called
 after its name ("The Hammers" for West Ham, "The Gunners", "The Democrats")."""
+
+
+_LEADING_NAME = re.compile(r"^(?:The\s+)?(?P<name>[A-Z][\w'’.&-]*(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*){1,5})\s+(?=[a-z])")
+"""Two capitalised words or more opening a sentence, then a word in lower case: a name, whatever
+verb follows ("Royal Park Hospital employs 900 staff.")."""
+
+
+def leading_name(sentence: str) -> frozenset[str]:
+    """The content words of the name that opens ``sentence`` (:data:`_LEADING_NAME`), else none."""
+    match = _LEADING_NAME.match(sentence)
+    return content_words(match.group("name")) if match else frozenset()
 
 
 def named_subject_of(sentence: str) -> frozenset[str]:
@@ -174,8 +188,9 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
         elif start and _RELATIVE.match(text[start:end]):  # ", which features…": what the clause before names
             words |= segments[-1].words
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
-        named = named_subject_of(sentence) if start == 0 else frozenset()
-        segments.append(Segment(numbers_in, words, named, whole, place, bool(start) and _goes_on(text[start:end])))
+        named, name = (named_subject_of(sentence), leading_name(sentence)) if start == 0 else (frozenset(), frozenset())
+        goes_on = bool(start) and _goes_on(text[start:end])
+        segments.append(Segment(numbers_in, words, named, whole, place, name=name, continues=goes_on))
     for index in range(1, len(segments)) if gaps else ():
         start, end = cuts[index], cuts[index + 1]
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):

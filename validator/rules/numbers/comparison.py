@@ -13,7 +13,14 @@ from typing import Literal
 from validator.context import subject_of
 from validator.rules.identifiers import check_identifiers
 from validator.rules.numbers.ages import check_ages
-from validator.rules.numbers.clauses import Segment, claim_segments, content_words, evidence_segments, named_subject_of
+from validator.rules.numbers.clauses import (
+    Segment,
+    claim_segments,
+    content_words,
+    evidence_segments,
+    leading_name,
+    named_subject_of,
+)
 from validator.rules.numbers.derivations import Worked, a_change, counts_another, derivation, led_to, numbers_by_place
 from validator.rules.numbers.ends import check_ends
 from validator.rules.numbers.lexicon import OFFERED, WORD
@@ -127,6 +134,9 @@ class _Claim:
     model"): each side's words lead its values, and its values are paired with each other only."""
     side_of: Mapping[int, int]
     subject: frozenset[str]
+    name: frozenset[str]
+    """The words of the name that opens it (:func:`leading_name`)."""
+    name_in_evidence: bool
     subject_in_evidence: bool
     names_its_subject: bool
     """"Mount Kenya station" names it; "A total of 39 inmates" does not."""
@@ -140,13 +150,19 @@ class _Claim:
     def about_something_else(self, holder: Segment) -> bool:
         """The holder's sentence names its own subject, and the claim's subject is elsewhere in
         the evidence: "It was completed in 1931." after "The Empire State Building is in New
-        York." gives 1931 to that building, not to the Eiffel Tower of the sentence before."""
+        York." gives 1931 to that building, not to the Eiffel Tower of the sentence before.
+        Two names opening their sentences that share a word are still two things where neither
+        holds the other (:func:`leading_name`): "It has 650 beds." after "Royal Park Hospital is in
+        Bath." is not about St Anne's Hospital, where the evidence names St Anne's Hospital too."""
+        if holder.named_subject and self.subject and self.subject_in_evidence:
+            if not holder.named_subject & self.subject:
+                return not holder.sentence_words & self.subject
+        mine, theirs = self.name, holder.name
         return bool(
-            holder.named_subject
-            and self.subject
-            and not holder.named_subject & self.subject
-            and not holder.sentence_words & self.subject
-            and self.subject_in_evidence
+            mine & theirs
+            and not (mine <= theirs or theirs <= mine)
+            and not mine <= holder.sentence_words
+            and self.name_in_evidence
         )
 
 
@@ -168,6 +184,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
     ]
     sides = claim_segments(claim_text(sentence), sides=True)
     subject = content_words(subject_of(sentence) or "")
+    name = leading_name(sentence)
     numbers = [n for clause in clauses for n in clause.numbers]
     holders_of = {
         number: [
@@ -187,6 +204,8 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         sides,
         {n.start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
+        name,
+        any(name <= s.sentence_words for s in available),
         any(subject & s.words for s in available),
         bool(named_subject_of(sentence)),
         holders_of,
