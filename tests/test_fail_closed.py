@@ -14,6 +14,8 @@ from guardrails import Guard
 from guardrails.errors import ValidationError
 from helpers import (
     judge_answering,
+    last_result,
+    outcome,
     quotes_all_evidence,
     sentences_of,
     swapped_numbers,
@@ -291,3 +293,39 @@ def test_an_entity_never_gets_the_other_entitys_number(case: tuple[list[str], st
     sources, answer = case
     [sentence] = sentences_of(_LIARS[mode].validate(answer, {"sources": sources}))
     assert sentence["verdict"] != "supported", (mode, sources, answer, sentence)
+
+
+LEANING = [
+    (
+        "The Eiffel Tower is in Paris. The Empire State Building is in Paris. It was completed in 1931.",
+        [
+            "The Eiffel Tower is in Paris. It was completed in 1889.",
+            "The Empire State Building is in New York. It was completed in 1931.",
+        ],
+    ),
+    (
+        "Marie Curie studied in Paris. Ada Lovelace won two Nobel Prizes. She was born in London in 1815.",
+        ["Marie Curie studied in Paris and won two Nobel Prizes.", "Ada Lovelace was born in London in 1815."],
+    ),
+    (
+        "Acme Corp is based in Leeds. Globex employs 40,000 people. Its headquarters opened in 1998.",
+        [
+            "Acme Corp is based in Leeds and employs 300 people.",
+            "Globex employs 12,000 people. Its headquarters opened in 1998.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "sources"), LEANING, ids=["it", "she", "its"])
+def test_fix_never_keeps_a_sentence_whose_pronoun_a_cut_would_repoint(answer: str, sources: list[str]) -> None:
+    """Cutting the wrong middle sentence would leave the last one's pronoun pointing at the first
+    sentence's subject, a claim the answer never made: it is cut with it, and the fix passes a
+    check of its own."""
+    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+    fixed = outcome(guard.validate(answer, metadata={"sources": sources})).validated_output
+    first = answer.split(". ")[0] + "."
+    assert fixed == first
+    details = last_result(guard).metadata["provenance_nli"]
+    assert details.get("cut_with") == [2] or details["sentences"][2]["verdict"] != "supported"
+    assert outcome(Guard().use(ProvenanceNLI(on_fail="exception")).validate(fixed, metadata={"sources": sources}))

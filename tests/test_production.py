@@ -180,13 +180,33 @@ def test_repair_of_a_reworded_sentence_takes_the_value_the_number_rule_paired(
     assert answer[repair["start"] : repair["end"]] == repair["old"]
 
 
-def test_a_rule_repair_the_whole_check_still_fails_is_cut() -> None:
-    """The rule offers 4.1% for the wrong rate, but the sentence is about another country: the
-    repaired sentence fails the check, so nothing is repaired and the sentence is cut."""
-    source = "In March unemployment in France fell to 4.1%, the lowest in a decade."
-    answer = "Unemployment in Spain fell to 3.8% in March."
+OTHER_THING = [
+    (
+        "Navigation revenue rose 2 percent.",
+        "Navigation revenue fell 2 percent to $200 million. Automotive revenue rose 18 percent to $1.1 billion.",
+    ),
+    (
+        "Unemployment in Spain fell to 3.8% in March.",
+        "In March unemployment in France fell to 4.1%, the lowest in a decade.",
+    ),
+    (
+        "The northern reservoir holds 310 megalitres.",
+        "The northern reservoir is nearly empty this summer. The southern reservoir holds 450 megalitres.",
+    ),
+    (
+        "Patients on the low dose gained 4 kg on average.",
+        "Patients on the low dose lost 4 kg on average, while those on the high dose gained 6 kg.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), OTHER_THING, ids=["segment", "country", "reservoir", "arm"])
+def test_a_rule_repair_never_takes_a_value_of_another_thing(answer: str, source: str) -> None:
+    """The value the rule would put in is the evidence's for another segment, country, reservoir
+    or trial arm (or the evidence about the claim's own thing says the opposite): no repair is
+    offered or made, and the sentence is cut."""
     shown = ProvenanceChecker().check(CheckRequest(answer, sources=[source])).sentences[0].correction
-    assert shown is not None and shown["new"] == "4.1%"  # offered (the CLI and the report show it)
+    assert shown is None or shown["by"] == "copy"
     guard = _guard(repair=True)
     assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == ""
     assert last_result(guard).metadata["provenance_nli"]["repairs"] == []

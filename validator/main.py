@@ -208,6 +208,8 @@ class ProvenanceNLI(Validator):
             report = self._rechecked(reports[0], requests[0]) if self._repair else reports[0]
             details = self._details(report)
             result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair)
+        if isinstance(result, FailResult) and isinstance(value, str) and self.on_fail_descriptor == OnFailAction.FIX:
+            result.fix_value = self._fixed(result.fix_value, requests[0])
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
         if read_after is not None and isinstance(value, str):
             details["streamed"] = read_after + value
@@ -217,7 +219,8 @@ class ProvenanceNLI(Validator):
         """``report`` with each failing sentence's number-rule repair (:mod:`validator.repair`,
         ``by="rule"``: the answer's own wording with the evidence's value in place) kept only where
         the repaired sentence, read after the answer's text before it, passes the whole check
-        (rules and model); otherwise the sentence is cut, as without a repair. A repair that is the
+        (rules and model) against the evidence sentence the value came from, alone: another
+        passage must not vouch for it; otherwise the sentence is cut, as without a repair. A repair that is the
         source's own sentence (``by="copy"``) needs no second check."""
         failing = report.failing(self._policy)
         sentences = []
@@ -227,11 +230,31 @@ class ProvenanceNLI(Validator):
                 cut = fix["start"] - sentence.start, fix["end"] - sentence.start
                 repaired = sentence.sentence[: cut[0]] + fix["new"] + sentence.sentence[cut[1] :]
                 before = request.read_after + request.text[: sentence.start]
-                again = self._checker.check(dataclasses.replace(request, text=repaired, read_after=before))
+                alone = dataclasses.replace(
+                    request, text=repaired, read_after=before, sources=[fix["source_sentence"]], query_function=None
+                )
+                again = self._checker.check(alone)
                 if not again.sentences or any(s.verdict != "supported" for s in again.sentences):
                     sentence = dataclasses.replace(sentence, correction=None)
             sentences.append(sentence)
         return dataclasses.replace(report, sentences=sentences)
+
+    def _fixed(self, fixed: str, request: CheckRequest) -> str:
+        """``fixed`` checked again as a whole (a fix is a new answer: what a cut left may read
+        otherwise, a repair may not hold beside the rest), each failing sentence and those leaning
+        on it cut again, up to :data:`FIX_ROUNDS` times; "" where it still fails then."""
+        for _ in range(FIX_ROUNDS):
+            if not fixed.strip():
+                return fixed
+            try:
+                again = self._checker.check(dataclasses.replace(request, text=fixed))
+            except NotChecked:
+                return ""
+            failing = again.failing(self._policy)
+            if not failing:
+                return fixed
+            fixed = again.without(again.with_dependants(failing))
+        return ""
 
     def _outcome(self, fix_value: Any) -> str:
         """What the Guard's output is after this check: ``"fixed"`` (``fix`` kept some of it),
@@ -325,6 +348,10 @@ def _on_fail_action(
     return OnFailAction(on_fail.lower())
 
 
+FIX_ROUNDS = 3
+"""How many times a fixed answer is checked again and cut before it is given up as ""."""
+
+
 def _answer_result(
     report: CheckReport, policy: FailPolicy, details: dict[str, Any], repair: bool = False
 ) -> ValidationResult:
@@ -338,12 +365,15 @@ def _answer_result(
     if repair:
         details["provenance_nli"]["repairs"] = [_repair_row(report, s) for s in repaired]
     replaced = [(s.correction["start"], s.correction["end"], s.correction["new"]) for s in repaired if s.correction]
+    cut = report.with_dependants([s for s in failing if all(s is not r for r in repaired)])
+    if leaning := [i for i, s in enumerate(report.sentences) if any(s is c for c in cut) and s not in failing]:
+        details["provenance_nli"]["cut_with"] = leaning  # kept sentences that read otherwise without a cut one
     return FailResult(
         error_message=(
             f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
             f"sources:\n{summarize(failing)}"
         ),
-        fix_value=report.without([s for s in failing if all(s is not r for r in repaired)], replaced),
+        fix_value=report.without(cut, replaced),
         error_spans=[_error_span(s) for s in failing],
         metadata=details,
     )

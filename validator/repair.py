@@ -19,7 +19,10 @@ A :class:`Correction` comes from one of two places (``by``):
 - ``"rule"``: the answer reworded its source, and the number rule, failing one value, found the
   evidence about the same thing giving exactly one other value in its place
   (:mod:`validator.rules.numbers.rivals`), written the way the answer writes values. The repaired
-  sentence is not the source's, so a repair applies it only where it then passes the whole check.
+  sentence is not the source's, so it is offered only where the evidence's clause holding the
+  value has every word the claim says before it (what the value is of: "Navigation revenue rose" takes no
+  figure from "Automotive revenue rose 18 percent"), and a repair applies it only where the
+  repaired sentence then passes the whole check against that sentence alone.
 
 Anything else (two values wrong, a common word changed, two candidate values) has no correction
 and is cut as before.
@@ -33,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from validator.rules.numbers.clauses import content_words, evidence_segments
 from validator.rules.numbers.rivals import Rival
 from validator.splitting import split_source_sentences
 from validator.text import STOPWORDS
@@ -74,16 +78,33 @@ class Correction:
 
 def rule_correction(sentence: str, offset: int, rival: Rival, evidence: Sequence[str]) -> Correction | None:
     """The number rule's repair (``by="rule"``): the claim's failing value, where ``sentence``
-    writes it as the rule read it, and the evidence sentence that gives ``rival``'s value (the
-    first of ``evidence``'s sentences writing it). ``None`` where either cannot be found, or where
-    the sentence writes the value twice ("15st by the age of 15": which one failed is not known)."""
+    writes it as the rule read it, and the evidence sentence that gives ``rival``'s value about
+    what the claim's value is of (the first of ``evidence``'s sentences writing it in a clause
+    with every content word ``sentence`` has before it: :func:`_gives`). ``None`` where either
+    cannot be found, or where the sentence writes the value twice ("15st by the age of 15": which
+    one failed is not known)."""
     places = _value_places(sentence, rival.old)
-    at = places[0] if len(places) == 1 else None
+    if len(places) != 1:
+        return None
+    at = places[0]
+    of = content_words(sentence[:at])
     sentences = (c.text for passage in evidence for c in split_source_sentences(passage))
-    source = next((text for text in sentences if _value_places(text, rival.evidence)), None)
-    if at is None or source is None:
+    source = next((t for t in sentences if _value_places(t, rival.evidence) and _gives(t, rival.evidence, of)), None)
+    if source is None:
         return None
     return Correction(offset + at, offset + at + len(rival.old), rival.old, rival.new, source, by="rule")
+
+
+def _gives(sentence: str, value: str, of: frozenset[str]) -> bool:
+    """Whether a clause of ``sentence`` (with the clauses it goes on from) writes ``value`` with
+    every word of ``of``: "those on the high dose gained 6 kg" gives 6 kg to the high dose, not to
+    the low dose its sentence named first."""
+    words: frozenset[str] = frozenset()
+    for clause in evidence_segments([sentence]):
+        words = words | clause.words if clause.continues else clause.words  # "…10 doctors and 1 nurse"
+        if any(n.text == value for n in clause.numbers) and of <= words:
+            return True
+    return False
 
 
 def correction(sentence: str, offset: int, evidence: str) -> Correction | None:

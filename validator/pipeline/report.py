@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from validator.context import read_in_context
+from validator.text import fold_typography
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 
@@ -71,6 +73,28 @@ class CheckReport:
             source_names=source_names,
             llm=self.llm,
         )
+
+    def with_dependants(self, removed: Sequence[SentenceResult]) -> list[SentenceResult]:
+        """``removed`` and every other sentence that would read otherwise once they are cut: cutting
+        "The Empire State Building is in Paris." re-points the "It" of the kept "It was completed in
+        1931." at the sentence before, and a fix must never say what the answer did not. Each
+        sentence is read in context (:func:`~validator.context.read_in_context`) in the whole text
+        and among the sentences kept; one whose reading moves is cut too, until none moves."""
+        cut = list(removed)
+        if not cut:
+            return cut
+        texts = [fold_typography(s.sentence) for s in self.sentences]
+        as_read = read_in_context(texts)
+        while True:
+            kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
+            moved = [
+                self.sentences[i]
+                for i, reading in zip(kept, read_in_context([texts[i] for i in kept]), strict=True)
+                if reading != as_read[i]
+            ]
+            if not moved:
+                return cut
+            cut += moved
 
     def without(self, removed: Sequence[SentenceResult], replaced: Sequence[tuple[int, int, str]] = ()) -> str:
         """``text`` with ``removed`` sentences cut out and everything else byte for byte, but for

@@ -154,9 +154,13 @@ class _Claim:
         Two names opening their sentences that share a word are still two things where neither
         holds the other (:func:`leading_name`): "It has 650 beds." after "Royal Park Hospital is in
         Bath." is not about St Anne's Hospital, where the evidence names St Anne's Hospital too."""
-        if holder.named_subject and self.subject and self.subject_in_evidence:
-            if not holder.named_subject & self.subject:
-                return not holder.sentence_words & self.subject
+        if (
+            holder.named_subject
+            and self.subject
+            and self.subject_in_evidence
+            and not holder.named_subject & self.subject
+        ):
+            return not holder.sentence_words & self.subject
         mine, theirs = self.name, holder.name
         return bool(
             mine & theirs
