@@ -120,6 +120,36 @@ def test_what_nothing_verified_fails_under_every_fail_on(text: str, metadata: di
     assert note in (sentences_of(result)[0]["note"] or "")
 
 
+OTHER_LANGUAGES = {
+    "polish": "Najemca płaci czynsz do piątego dnia każdego miesiąca.",
+    "swedish": "Hyresgästen betalar hyran senast den femte varje månad.",
+    "turkish": "Kiracı kirayı her ayın beşine kadar öder.",
+    "indonesian": "Penyewa membayar sewa paling lambat tanggal lima setiap bulan.",
+    "finnish": "Vuokralainen maksaa vuokran kuukauden viidenteen päivään mennessä.",
+    "danish": "Lejeren betaler huslejen senest den femte i hver måned.",
+    "hungarian": "A bérlő minden hónap ötödikéig fizeti a bérleti díjat.",
+    "swahili": "Mpangaji hulipa kodi kabla ya tarehe tano kila mwezi.",
+    "czech": "Nájemce platí nájemné do pátého dne každého měsíce.",
+    "romanian": "Chiriașul plătește chiria până pe data de cinci a fiecărei luni.",
+}
+
+
+@pytest.mark.parametrize("text", OTHER_LANGUAGES.values(), ids=OTHER_LANGUAGES.keys())
+def test_a_sentence_in_another_latin_script_language_fails_even_under_contradicted(text: str) -> None:
+    """The bundled model reads English only: a claim in another language is not checked, so it
+    fails under every ``fail_on`` (the source says the rent is due on the first)."""
+    source = "The tenant pays the rent on the first day of each month. The landlord pays for repairs."
+    result = ProvenanceNLI(on_fail="noop", fail_on="contradicted").validate(text, {"sources": [source]})
+    assert result.outcome == "fail", sentences_of(result)
+    assert "English" in (sentences_of(result)[0]["note"] or "")
+
+
+def test_english_sentences_full_of_names_are_still_checked() -> None:
+    answer = "Barack Obama was born in Honolulu, Hawaii. Sevilla beat Fiorentina in Seville."
+    sources = ["Barack Obama was born in Honolulu, Hawaii, in 1961. Sevilla beat Fiorentina in Seville."]
+    assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": sources}).outcome == "pass"
+
+
 # A rule's verdict is never "unsure": uncertain="flag" keeps only the model's and the judge's.
 
 
