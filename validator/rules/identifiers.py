@@ -21,8 +21,10 @@ only with a near twin (:data:`NEAR_ONLY`): a label of capitals and digits ("1HGC
 "flat 4B", "Gate B12", "F-35") and a score or pair ("3-1", "737-800"). For these and a hash, the
 evidence holding one of the same kind and length that differs from it in a character or two (a
 quarter of its characters at most) makes it *contradicted*: that is the same label copied wrong.
-A short one (under six characters) needs the same word beside it as well ("flat 4B" and "flat
-4D", not "4K" and "5G" of two sentences). Everything else is left to the number rule and the model.
+A label or pair needs the same word beside it as well ("flat 4B" and "flat 4D"; not "4K" and
+"5G" of two sentences). Its cost: a source that misprints a label beside the same words (a
+HealthVer abstract's "disease (COVED-19)") fails a claim that spells it right. Everything else
+is left to the number rule and the model.
 """
 
 from __future__ import annotations
@@ -53,8 +55,6 @@ _IDENTIFIER = re.compile(
 NEAR_ONLY: frozenset[Kind] = frozenset({"label", "pair"})
 """Kinds compared only with a near twin in the evidence (module docstring), never failed for
 being absent: "F-35" or "3-1" may stand where the evidence writes the thing another way."""
-SHORT = 6
-"""A near-twin label shorter than this needs the same word beside it in the evidence."""
 _WORD = re.compile(r"\w+")
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 _ROUND = re.compile(r"\d{1,3}0{4,}")
@@ -144,13 +144,13 @@ def check_identifiers(claim: str, evidence: Iterable[str]) -> tuple[Verdict, str
 
 def _near(mine: Identifier, other: Identifier) -> bool:
     """Whether ``other`` is ``mine`` copied wrong: of its kind and length, a character or two off
-    (a quarter of them at most), and a short one with a word beside it in common."""
+    (a quarter of them at most), and a label or pair with a word beside it in common."""
     if other.kind != mine.kind or len(other.text) != len(mine.text):
         return False
     off = sum(a != b for a, b in zip(mine.text.casefold(), other.text.casefold(), strict=True))
     if not 0 < off <= max(1, len(mine.text) // 4):
         return False
-    return len(mine.text) >= SHORT or bool(mine.beside & other.beside)
+    return mine.kind not in NEAR_ONLY or bool(mine.beside & other.beside)
 
 
 def _rivals(identifier: Identifier, others: Sequence[Identifier]) -> list[str]:
