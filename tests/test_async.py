@@ -137,6 +137,6 @@ def test_the_async_example_runs_and_prints_the_verdicts() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "'The Eiffel Tower was completed in 1889.' -> 'The Eiffel Tower was completed in 1889.'",
-        "'The Eiffel Tower was completed in 1925. It is in Paris.' -> 'It is in Paris.'",
+        "'The Eiffel Tower was completed in 1925. It is in Paris.' -> 'The Eiffel Tower is in Paris.'",
     ]
     assert result.stderr == ""

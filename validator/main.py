@@ -253,7 +253,7 @@ class ProvenanceNLI(Validator):
             failing = again.failing(self._policy)
             if not failing:
                 return fixed
-            fixed = again.without(again.with_dependants(failing))
+            fixed = again.without(*again.with_dependants(failing))
         return ""
 
     def _outcome(self, fix_value: Any) -> str:
@@ -365,15 +365,19 @@ def _answer_result(
     if repair:
         details["provenance_nli"]["repairs"] = [_repair_row(report, s) for s in repaired]
     replaced = [(s.correction["start"], s.correction["end"], s.correction["new"]) for s in repaired if s.correction]
-    cut = report.with_dependants([s for s in failing if all(s is not r for r in repaired)])
+    cut, written = report.with_dependants([s for s in failing if all(s is not r for r in repaired)])
     if leaning := [i for i, s in enumerate(report.sentences) if any(s is c for c in cut) and s not in failing]:
         details["provenance_nli"]["cut_with"] = leaning  # kept sentences that read otherwise without a cut one
+    if written:
+        details["provenance_nli"]["written_as_read"] = [
+            i for i, s in enumerate(report.sentences) if any(s.start == start for start, _, _ in written)
+        ]
     return FailResult(
         error_message=(
             f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
             f"sources:\n{summarize(failing)}"
         ),
-        fix_value=report.without(cut, replaced),
+        fix_value=report.without(cut, [*replaced, *written]),
         error_spans=[_error_span(s) for s in failing],
         metadata=details,
     )

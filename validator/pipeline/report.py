@@ -11,6 +11,9 @@ from validator.context import read_in_context
 from validator.text import fold_typography
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
+Replacement = tuple[int, int, str]
+"""A span of the checked text and what a fix writes in its place."""
+
 
 class _ReportJSON(TypedDict):
     passed: bool
@@ -74,29 +77,34 @@ class CheckReport:
             llm=self.llm,
         )
 
-    def with_dependants(self, removed: Sequence[SentenceResult]) -> list[SentenceResult]:
-        """``removed`` and every other sentence that would read otherwise once they are cut: cutting
-        "The Empire State Building is in Paris." re-points the "It" of the kept "It was completed in
-        1931." at the sentence before, and a fix must never say what the answer did not. Each
-        sentence is read in context (:func:`~validator.context.read_in_context`) in the whole text
-        and among the sentences kept; one whose reading moves is cut too, until none moves."""
-        cut = list(removed)
+    def with_dependants(self, removed: Sequence[SentenceResult]) -> tuple[list[SentenceResult], list[Replacement]]:
+        """What else a cut of ``removed`` must change so that no kept sentence says what the answer
+        did not: cutting "The Empire State Building is in Paris." re-points the "It" of the kept
+        "It was completed in 1931." at the sentence before. Each sentence is read in context
+        (:func:`~validator.context.read_in_context`) in the whole text and among those kept; one
+        whose reading moves is written as it was read and checked where that reading names what
+        its pronoun stood for ("The Empire State Building was completed in 1931."), and cut with
+        them where it only leaned on the sentence before. Returns the cut sentences (``removed``
+        first) and the rewritten ones as (start, end, text), until no reading moves."""
+        cut, written = list(removed), {}
         if not cut:
-            return cut
+            return cut, []
         texts = [fold_typography(s.sentence) for s in self.sentences]
         as_read = read_in_context(texts)
         while True:
             kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
-            moved = [
-                self.sentences[i]
-                for i, reading in zip(kept, read_in_context([texts[i] for i in kept]), strict=True)
-                if reading != as_read[i]
-            ]
+            now = read_in_context([written.get(i, texts[i]) for i in kept])
+            moved = [i for i, reading in zip(kept, now, strict=True) if reading != as_read[i]]
             if not moved:
-                return cut
-            cut += moved
+                break
+            for i in moved:
+                if i in written or as_read[i].endswith(texts[i]):  # leaned on the sentence before it
+                    cut.append(self.sentences[i])
+                else:
+                    written[i] = as_read[i]
+        return cut, [(self.sentences[i].start, self.sentences[i].end, text) for i, text in written.items()]
 
-    def without(self, removed: Sequence[SentenceResult], replaced: Sequence[tuple[int, int, str]] = ()) -> str:
+    def without(self, removed: Sequence[SentenceResult], replaced: Sequence[Replacement] = ()) -> str:
         """``text`` with ``removed`` sentences cut out and everything else byte for byte, but for
         ``replaced``: (start, end, new text) spans of kept sentences (a repaired value).
 
