@@ -184,3 +184,39 @@ def test_fix_keeps_a_sentence_with_a_dotted_file_name_whole() -> None:
     guard = Guard().use(ProvenanceNLI(on_fail="fix"))
     result = outcome(guard.validate(text, metadata={"sources": [text]}))
     assert result.validated_output == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The dose is approx. 5 mg daily. Take it with food.",
+            ["The dose is approx. 5 mg daily.", "Take it with food."],
+        ),
+        (
+            "The chapel was built ca. 1850 by the town. It still stands.",
+            ["The chapel was built ca. 1850 by the town.", "It still stands."],
+        ),
+        ("See Fig. 3 for the layout. Flat No. 4 is let.", ["See Fig. 3 for the layout.", "Flat No. 4 is let."]),
+        (
+            "Aspirin thins the blood\nIt can cause bleeding\nTake it with food",
+            ["Aspirin thins the blood", "It can cause bleeding", "Take it with food"],
+        ),
+        (
+            "Media playback is not supported on this device\nThe Spaniard won again on Sunday.",
+            ["Media playback is not supported on this device", "The Spaniard won again on Sunday."],
+        ),
+        (
+            "This License applies to any program or other work which contains a\nNotice placed by the holder.",
+            ["This License applies to any program or other work which contains a\nNotice placed by the holder."],
+        ),
+    ],
+    ids=["approx", "circa", "fig-and-no", "unpunctuated-lines", "caption-line", "hard-wrap"],
+)
+@SPLITTERS
+def test_abbreviations_before_an_amount_and_short_unpunctuated_lines(
+    split: Splitter, text: str, expected: list[str]
+) -> None:
+    """An abbreviation before the amount it leads does not end a sentence; a short line with no
+    final punctuation before a capital is a sentence of its own, a hard-wrapped long line is not."""
+    assert texts(text, split) == expected

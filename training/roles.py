@@ -58,13 +58,15 @@ _OPPOSITE = {**OPPOSITES, **{b: a for a, b in OPPOSITES.items() if b not in OPPO
 _HEDGE = re.compile(r"\b(may|might)\b(?= [a-z]+)")
 _QUANTIFIER = re.compile(r"\b(some|many|most|several)\b(?= [a-z]+)", re.I)
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w.,]*\d)")
-_PARTY = r"(?:[Tt]he [a-z]{3,}|[A-Z][a-z]+ [A-Z][a-z]+)"
+_PARTY = r"(?:(?:[Tt]he|[Aa]n?) [a-z]{3,}|[A-Z][a-z]+ [A-Z][a-z]+)"
 _ROLES = re.compile(
-    rf"\b(?P<a>{_PARTY}) (?P<verb>(?!(?:is|was|has|does|goes|seems|looks)\b)[a-z]{{3,}}(?:s|ed)"
-    rf"(?: (?:to|from|by|for|with|against|over))?) (?P<b>{_PARTY})\b"
+    rf"(?P<a>{_PARTY}) (?P<verb>(?:(?:is|are|was|were) )?(?!(?:is|was|has|does|goes|seems|looks)\b)"
+    rf"[a-z]{{3,}}(?:s|ed|ing)(?: (?:to|from|by|for|against|over|at))?) (?P<b>{_PARTY})"
+    r"(?=[.,;]|$| (?:in|on|at|with|to|from|for|near|during|while|and|who|that|into|under|through|after|before)\b)"
 )
-"""Two people or things either side of a verb, each "the" and a noun or a name of two words ("the
-tenant pays the landlord", "Mary Smith defeated John Jones"); not a copula ("was", "is")."""
+"""Two people or things either side of a verb, the first opening the claim, each "the" and a noun
+or a name of two words ("The tenant pays the landlord", "Mary Smith defeated John Jones"); not a
+copula ("was", "is")."""
 _CLAUSE_END = re.compile(r"[,;:]\s|\s(?:and|but|while|which|who|although)\s")
 
 
@@ -84,7 +86,7 @@ def direction(claim: str, premise: str, rng: random.Random) -> str | None:
 
 
 def roles(claim: str, premise: str, rng: random.Random) -> str | None:
-    match = _ROLES.search(claim)
+    match = _ROLES.match(claim)
     if match is None or match.group("a").lower() == match.group("b").lower():
         return None
     a, b = match.group("a"), match.group("b")
@@ -93,11 +95,12 @@ def roles(claim: str, premise: str, rng: random.Random) -> str | None:
 
 
 def _as_subject(phrase: str) -> str:
-    return phrase[:1].upper() + phrase[1:] if phrase.startswith("the ") else phrase
+    return phrase[:1].upper() + phrase[1:] if phrase[:1].islower() else phrase
 
 
 def _as_object(phrase: str) -> str:
-    return "the " + phrase[4:] if phrase.startswith("The ") else phrase
+    first, _, rest = phrase.partition(" ")
+    return f"{first.lower()} {rest}" if first in ("The", "A", "An") else phrase
 
 
 def hedge(claim: str, premise: str, rng: random.Random) -> str | None:

@@ -18,8 +18,10 @@ cut into blocks at line breaks (and, for runaway paragraphs, at sentence-looking
 each block is segmented alone; both splitters go through the same blocks, which also bounds a
 "sentence" of text without punctuation. pysbd ends a sentence at every line break (Punkt is made
 to here too), so hard-wrapped text (licences, RFCs, e-mail) is first unwrapped: a line break that
-follows no sentence punctuation and precedes no blank line or list marker becomes a space. That
-substitution keeps every character offset, so spans still index the original text.
+follows no sentence punctuation and precedes no blank line or list marker becomes a space, unless
+the line is short and the next opens with a capital (:data:`WRAP_WIDTH`: a heading, a caption, a
+claim written a line). That substitution keeps every character offset, so spans still index the
+original text.
 """
 
 from __future__ import annotations
@@ -44,6 +46,21 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n")
 _SOFT_WRAP = re.compile(r"(?<![.!?:;\n \t])[ \t]*+\n(?![ \t]*+(?:\n|[-*•#>]|\d+[.)][ \t]))")
 """A hard wrap inside a sentence: a line break (and the spaces before it) after no sentence-final
 punctuation. It starts where the run of spaces does, so a long run costs its length once."""
+WRAP_WIDTH = 50
+"""A line shorter than this, followed by one that opens with a capital, is a line of its own (a
+list item, a heading, an answer written a claim a line), not a hard wrap: wrapped text breaks its
+lines near its width, and a short line only where a paragraph ends."""
+
+
+def _unwrapped(wrap: re.Match[str]) -> str:
+    """A hard wrap as spaces of its length; a short line before a capital kept as it is."""
+    text, start, end = wrap.string, wrap.start(), wrap.end()
+    line = start - (text.rfind("\n", 0, start) + 1)
+    if line < WRAP_WIDTH and text[end : end + 1].isupper():
+        return wrap.group()
+    return " " * len(wrap.group())
+
+
 SENTENCE_END = r"[.!?…。！？][\"'”’)\]»]*"
 """Sentence-final punctuation and the closing marks that may follow it ('…tall."', '…fin.»'),
 as a regular expression: the splitter cuts long runs of text after it, and the streaming
@@ -124,7 +141,7 @@ def split_source_sentences(text: str) -> list[Span]:
 
 def _split(text: str, segment: Callable[[str], Iterable[tuple[int, int]]]) -> list[Span]:
     pieces: list[tuple[int, int]] = []
-    unwrapped = _SOFT_WRAP.sub(lambda m: " " * len(m.group()), text.translate(_NEUTRALIZE))
+    unwrapped = _SOFT_WRAP.sub(_unwrapped, text.translate(_NEUTRALIZE))
     for block_start, block_end in _blocks(unwrapped):
         block = unwrapped[block_start:block_end]
         if block.strip():
@@ -200,9 +217,10 @@ def _punkt_spans(block: str) -> Iterator[tuple[int, int]]:
             yield piece.start(), piece.end()
 
 
-_BEFORE_AN_AMOUNT = re.compile(r"\b(?:Rs|Rp)\.\s*$")
-"""Currency abbreviations that both splitters end a sentence at before the amount ("collected Rs.
-250 crore", "Rp. 5000"); they know "No. 5", "Vol. 3", "Fig. 2"."""
+_BEFORE_AN_AMOUNT = re.compile(r"\b(?:Rs|Rp|[Aa]pprox|[Cc]a|[Ee]st|[Aa]vg|[Aa]pp)\.\s*$")
+"""Abbreviations that both splitters end a sentence at before the amount they lead ("collected
+Rs. 250 crore", "Rp. 5000", "approx. 5 mg", "ca. 1850", "est. 2,000"); they know "No. 5", "Vol.
+3", "Fig. 2"."""
 
 
 def _rejoined(block: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
