@@ -331,3 +331,35 @@ def test_fix_never_keeps_a_sentence_whose_pronoun_a_cut_would_repoint(answer: st
     if fixed != first + ".":
         assert details["written_as_read"] == [2] and fixed.endswith(details["sentences"][2]["reading"])
     assert outcome(Guard().use(ProvenanceNLI(on_fail="exception")).validate(fixed, metadata={"sources": sources}))
+
+
+HELD_SOURCE = ["Acme's revenue rose to $1.9 billion in 2024. The company employs 300 people in Leeds."]
+
+
+@pytest.mark.parametrize(
+    "chunks",
+    [
+        ["Acme's revenue rose to $1.9 billion in 2024.", " It employs 300 people in Leeds."],
+        ["Acme's revenue rose to $1.9 billion in 2024", ". It employs 300", " people in Leeds"],
+    ],
+    ids=["released-then-held", "held-without-stop"],
+)
+@pytest.mark.parametrize("on_fail", ["fix", "noop"])
+def test_the_sentence_a_stream_holds_at_its_end_is_checked_after_the_ones_before(
+    chunks: list[str], on_fail: str
+) -> None:
+    """The last chunk releases one sentence and the stream ends holding the next (or the last
+    sentence has no stop): it is checked as ``validate`` checks the whole text, its "It" read as
+    the sentence before names it, and under ``fix`` it is output, as ``validate``'s fix keeps it."""
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))
+
+    def llm(*, messages: list[dict], **kwargs: object):
+        return iter(chunks)
+
+    stream = list(
+        guard(llm_api=llm, messages=[{"role": "user", "content": "?"}], stream=True, metadata={"sources": HELD_SOURCE})
+    )
+    assert stream[-1].validation_passed  # type: ignore[union-attr]
+    if on_fail == "fix":
+        streamed = "".join(str(c.validated_output or "") for c in stream)  # type: ignore[union-attr]
+        assert streamed == "".join(chunks)

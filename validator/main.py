@@ -434,7 +434,9 @@ def release_sentences(chunk: str) -> list[str]:
     sentence-final punctuation, so it is checked as soon as it can be; a last sentence without
     final punctuation is checked when the stream ends (:mod:`validator.streaming`). A "sentence"
     cut early (``3.`` of ``3.50`` arriving in two chunks) is checked in two parts, which can only
-    flag more, never less.
+    flag more, never less: waiting for the next chunk instead would leave a last sentence ending
+    in a digit and a stop unchecked under ``AsyncGuard``, whose stream runner never checks what a
+    validator holds when the stream ends.
     """
     sentences = split_sentences(chunk)
     if not sentences:
