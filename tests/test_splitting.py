@@ -220,3 +220,29 @@ def test_abbreviations_before_an_amount_and_short_unpunctuated_lines(
     """An abbreviation before the amount it leads does not end a sentence; a short line with no
     final punctuation before a capital is a sentence of its own, a hard-wrapped long line is not."""
     assert texts(text, split) == expected
+
+
+MARKED = [
+    ("Aspirin reduces fever and thins the blood.", "Paracetamol does not thin the blood."),
+    ("The lease runs for twelve months.", "The tenant pays for repairs."),
+]
+
+
+@pytest.mark.parametrize(
+    "marker",
+    ["{n}. ", "{n}) ", "({n}) ", "- ", "* ", "\u2022 "],
+    ids=["dot", "paren", "both", "dash", "star", "bullet"],
+)
+def test_a_list_items_marker_never_changes_a_verdict(marker: str) -> None:
+    """A numbered or bulleted answer is checked as the same sentences unnumbered: the marker is
+    structure, not a claim (the model read "1." as part of the sentence and contradicted it)."""
+    sources = [
+        "Aspirin lowers fever. It also thins the blood. Paracetamol lowers fever but does not thin the blood.",
+        "The lease lasts a year. The landlord pays for repairs.",
+    ]
+    for lines in MARKED:
+        plain = ProvenanceNLI(on_fail="noop").validate("\n".join(lines), {"sources": sources})
+        listed = "\n".join(marker.format(n=n) + line for n, line in enumerate(lines, start=1))
+        marked = ProvenanceNLI(on_fail="noop").validate(listed, {"sources": sources})
+        verdicts = [[s["verdict"] for s in r.metadata["provenance_nli"]["sentences"]] for r in (plain, marked)]  # type: ignore[index]
+        assert verdicts[0] == verdicts[1], listed

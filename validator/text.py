@@ -70,6 +70,17 @@ def fold_typography(text: str) -> str:
     return _FOLDED.sub(_read_as, text)
 
 
+LIST_MARKER = re.compile(r"^[ \t]*+(?:\(?\d{1,3}[.)]|\(?[a-z][)]|[-*\u2022\u2023\u25e6+])[ \t]++(?=\S)")
+"""A list item's marker at the start of a sentence ("1. ", "2) ", "(a) ", "- ", "• "): structure,
+not something the sentence says. "1. Aspirin thins the blood." is read as "Aspirin thins the
+blood.", which its source says; the model read the marker as part of the claim and contradicted it."""
+
+
+def without_list_marker(text: str) -> str:
+    """``text`` without a list item's marker in front (:data:`LIST_MARKER`)."""
+    return LIST_MARKER.sub("", text, count=1)
+
+
 # Words every rule shares.
 
 NUMBER_WORDS = [

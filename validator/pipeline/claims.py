@@ -21,7 +21,7 @@ from validator.retrieval import Evidence, SourceIndex
 from validator.rules.bindings import fused, terms
 from validator.rules.numbers import NumberFinding
 from validator.splitting import Span, split_source_sentences
-from validator.text import fold_typography
+from validator.text import fold_typography, without_list_marker
 from validator.verdicts import SentenceResult
 
 
@@ -66,9 +66,9 @@ class Claim:
 
     @cached_property
     def text(self) -> str:
-        """The sentence's own words as every check reads them (typography folded:
-        :mod:`validator.text`); ``span`` keeps its place in what the user wrote."""
-        return fold_typography(self.span.text)
+        """The sentence's own words as every check reads them (typography folded, a list item's
+        marker left out: :mod:`validator.text`); ``span`` keeps its place in what the user wrote."""
+        return without_list_marker(fold_typography(self.span.text))
 
     def fuses(self, i: int) -> bool:
         """Whether premise ``i`` holds the sentence only by joining sentences that nothing links

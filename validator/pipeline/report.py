@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from validator.context import read_in_context
-from validator.text import fold_typography
+from validator.text import fold_typography, without_list_marker
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 Replacement = tuple[int, int, str]
@@ -89,7 +89,7 @@ class CheckReport:
         cut, written = list(removed), {}
         if not cut:
             return cut, []
-        texts = [fold_typography(s.sentence) for s in self.sentences]
+        texts = [without_list_marker(fold_typography(s.sentence)) for s in self.sentences]
         as_read = read_in_context(texts)
         while True:
             kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
