@@ -163,7 +163,7 @@ def pairs(premises: list[str], origin: str, per_kind: int, seed: int) -> list[di
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description="Minimal pairs for roles and directions (module docstring).")
     parser.add_argument("--base", type=Path, default=Path("build/data"), help="make train-data's output")
     parser.add_argument("--out", type=Path, default=Path("build/data-roles"))
     parser.add_argument("--per-kind", type=int, default=PER_KIND)

@@ -208,7 +208,8 @@ class ProvenanceNLI(Validator):
             report = self._rechecked(reports[0], requests[0]) if self._repair else reports[0]
             details = self._details(report)
             result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair)
-        if isinstance(result, FailResult) and isinstance(value, str) and self.on_fail_descriptor == OnFailAction.FIX:
+        fixing = isinstance(value, str) and self.on_fail_descriptor == OnFailAction.FIX
+        if fixing and isinstance(result, FailResult) and isinstance(result.fix_value, str):
             result.fix_value = self._fixed(result.fix_value, requests[0])
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
         if read_after is not None and isinstance(value, str):
