@@ -11,7 +11,7 @@ import pint
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from helpers import last_result, number_verdict, only, outcome
+from helpers import check_answer, last_result, number_verdict, only, outcome
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -1056,3 +1056,30 @@ def test_each_form_reads_as_its_value(text: str, readings: list[tuple[str, float
     assert [(n.text, n.unit) for n in numbers] == [(written, unit) for written, _, unit in readings]
     assert [text[n.start : n.end] for n in numbers] == [n.text for n in numbers]
     assert [n.value for n in numbers] == pytest.approx([value for _, value, _ in readings], rel=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Give 5 mg of the drug daily.", "Give 0\u00b75 mg of the drug daily."),
+        ("Give 5 mg of the drug daily.", "Give 0,5 mg of the drug daily."),
+        ("Apply 25 ml of the lotion.", "Apply 0,25 ml of the lotion."),
+        ("The pump delivers 20 ml per minute.", "The pump delivers 20 ml per hour."),
+        ("The plant emits 30 kg per day of dust.", "The plant emits 30 kg per hour of dust."),
+    ],
+    ids=["middle-dot", "decimal-comma", "decimal-comma-two", "per-minute", "per-day"],
+)
+def test_a_decimal_written_otherwise_or_a_rate_per_another_time_fails(claim: str, source: str) -> None:
+    """A decimal written with a middle dot or after "0," is one value (0.5, never 0 and 5), and a
+    rate keeps what it is per: the claim's value is not the source's, through a Guard."""
+    assert number_verdict(claim, source) == "contradicted"
+    passed, _ = check_answer(claim, [source])
+    assert not passed
+    assert number_verdict(source, source) is None
+
+
+def test_a_fraction_in_one_character_is_its_value() -> None:
+    assert [(n.text, n.value) for n in find_numbers("Take 1\u00bd tablets, then \u00bd a tablet.")] == [
+        ("1\u00bd", 1.5),
+        ("\u00bd", 0.5),
+    ]

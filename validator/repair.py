@@ -80,14 +80,14 @@ def rule_correction(sentence: str, offset: int, rival: Rival, evidence: Sequence
     """The number rule's repair (``by="rule"``): the claim's failing value, where ``sentence``
     writes it as the rule read it, and the evidence sentence that gives ``rival``'s value about
     what the claim's value is of (the first of ``evidence``'s sentences writing it in a clause
-    with every content word ``sentence`` has before it: :func:`_gives`). ``None`` where either
+    with every content word ``sentence``'s clause has before it: :func:`_gives`). ``None`` where either
     cannot be found, or where the sentence writes the value twice ("15st by the age of 15": which
     one failed is not known)."""
     places = _value_places(sentence, rival.old)
     if len(places) != 1:
         return None
     at = places[0]
-    of = content_words(sentence[:at])
+    of = content_words(re.split(r"[,;:]", sentence[:at])[-1])  # its clause's: "According to the team, the lab grew"
     sentences = (c.text for passage in evidence for c in split_source_sentences(passage))
     source = next((t for t in sentences if _value_places(t, rival.evidence) and _gives(t, rival.evidence, of)), None)
     if source is None:

@@ -135,10 +135,27 @@ _AFTER_VALUE = (
 clock time's minutes, "pm", a percent or basis points, a temperature's scale), with the short
 scales it may take left as ``{short_scale}`` (after a currency sign "m" and "b" too) and how an
 ordinal is written as ``{ordinal}``."""
+VULGAR_FRACTIONS = {
+    "\u00bd": ".5",
+    "\u00bc": ".25",
+    "\u00be": ".75",
+    "\u215b": ".125",
+    "\u2153": ".333",
+    "\u2154": ".667",
+}
+"""A fraction in one character, and the decimal part it is ("1\u00bd" is 1.5)."""
+OTHER_DECIMALS = (
+    r"\d+\u00b7\d+(?![\d,])|(?<![\d,.])0,\d+(?![\d,])"
+    r"|\d*[" + "".join(VULGAR_FRACTIONS) + r"](?!\d)"
+)
+"""Decimals written otherwise than with a point: a middle dot ("0\u00b75 mg", as British
+prescriptions write it), a comma after a lone zero ("0,5 mg": a thousands group never follows 0),
+and a fraction in one character ("1\u00bd tablets"). Read as "0.5", never as 0 and 5."""
 NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{MONEY})\s?)?"
-    rf"(?P<value>{_AND_A_HALF}|{POWER_OF_TEN.pattern}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|(?<![\w.,])\.\d+)"
+    rf"(?P<value>{_AND_A_HALF}|{POWER_OF_TEN.pattern}|{OTHER_DECIMALS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?"
+    r"|(?<![\w.,])\.\d+)"
     + _AFTER_VALUE.format(
         short_scale=r"(?(currency)\s?(?:k|mn|mln|m|bn|bln|b|tn)|(?:k|bn|\s?mln|\s?bln))",
         ordinal=r"(?:(?P<ordinal>st|nd|rd|th)\b)?",

@@ -31,6 +31,7 @@ from validator.rules.numbers.lexicon import (
     TOKEN,
     UNIT_WORD,
     UNIT_WORDS,
+    VULGAR_FRACTIONS,
     WORD,
     WORD_NUMBER,
     WORD_VALUES,
@@ -326,6 +327,10 @@ def _in_full(match: re.Match[str]) -> str:
     if match.group("and_a_half"):
         return f"{count_of(match.group('whole'))}.5"  # "two and a half" is 2.5
     value, start = match.group("value"), match.start("value")
+    if value[-1:] in VULGAR_FRACTIONS:
+        return (value[:-1] or "0") + VULGAR_FRACTIONS[value[-1]]
+    if value.startswith("0,") or "\u00b7" in value:
+        return value.replace("\u00b7", ".").replace(",", ".")
     if power := POWER_OF_TEN.fullmatch(value):
         return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))
     season = SEASON_START.search(match.string, max(0, start - 5), start) if len(value) == 2 else None

@@ -53,7 +53,9 @@ _UNITS = {
             "kilometer_per_hour",
             "cubic_centimeter",
             "hour",
+            "minute",
             "second",
+            "day",
         ),
         frozenset(),
     ),
@@ -65,8 +67,21 @@ knows hundreds more, many of them ordinary words ("league", "section", "quarter"
 as centi-atmospheres), so a unit outside this list is read as a word. Hours and seconds are here
 for what is per hour or second ("miles per hour", "kilowatt hours"); alone they are durations,
 outside :data:`DIMENSIONS`, which the number rule reads itself."""
-DIMENSIONS = ("[length]", "[area]", "[volume]", "[mass]", "[velocity]", "[energy]", "[power]", "[pressure]")
-"""What a unit read here may measure: length, area, volume, mass, speed, energy, power, pressure."""
+DIMENSIONS = (
+    "[length]",
+    "[area]",
+    "[volume]",
+    "[mass]",
+    "[velocity]",
+    "[energy]",
+    "[power]",
+    "[pressure]",
+    "[volume] / [time]",
+    "[mass] / [time]",
+)
+"""What a unit read here may measure: length, area, volume, mass, speed, energy, power, pressure,
+and the rates a leaflet or a data sheet writes ("20 ml per hour" is not "20 ml per minute"). No
+dimensionless ratio ("mg per kg"): pint reads no unit at all as dimensionless too."""
 _NOT_STOPWORDS = frozenset({"m", "t"})  # "I'm", "don't" to a stopword list; metres and tonnes after a number
 _ORDINARY_WORDS = (
     frozenset({"in", "pound", "pounds", "mum", "mug", "um", "mis", "ins", *STOPWORDS_EN_PLUS}) - _NOT_STOPWORDS
