@@ -203,8 +203,8 @@ def test_fix_keeps_a_sentence_with_a_dotted_file_name_whole() -> None:
             ["Aspirin thins the blood", "It can cause bleeding", "Take it with food"],
         ),
         (
-            "Media playback is not supported on this device\nThe Spaniard won again on Sunday.",
-            ["Media playback is not supported on this device", "The Spaniard won again on Sunday."],
+            "Media playback is not supported on this device\nThe Spaniard won on Sunday.",
+            ["Media playback is not supported on this device", "The Spaniard won on Sunday."],
         ),
         (
             "This License applies to any program or other work which contains a\nNotice placed by the holder.",

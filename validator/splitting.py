@@ -19,8 +19,8 @@ each block is segmented alone; both splitters go through the same blocks, which 
 "sentence" of text without punctuation. pysbd ends a sentence at every line break (Punkt is made
 to here too), so hard-wrapped text (licences, RFCs, e-mail) is first unwrapped: a line break that
 follows no sentence punctuation and precedes no blank line or list marker becomes a space, unless
-the line is short and the next opens with a capital (:data:`WRAP_WIDTH`: a heading, a caption, a
-claim written a line). That substitution keeps every character offset, so spans still index the
+it and the next are short and the next opens with a capital (:data:`WRAP_WIDTH`: claims written a
+line each). That substitution keeps every character offset, so spans still index the
 original text.
 """
 
@@ -47,16 +47,21 @@ _SOFT_WRAP = re.compile(r"(?<![.!?:;\n \t])[ \t]*+\n(?![ \t]*+(?:\n|[-*•#>]|\d
 """A hard wrap inside a sentence: a line break (and the spaces before it) after no sentence-final
 punctuation. It starts where the run of spaces does, so a long run costs its length once."""
 WRAP_WIDTH = 50
-"""A line shorter than this, followed by one that opens with a capital, is a line of its own (a
-list item, a heading, an answer written a claim a line), not a hard wrap: wrapped text breaks its
-lines near its width, and a short line only where a paragraph ends."""
+"""A line shorter than this, followed by another that opens with a capital, is a line of its own (a
+list item, an answer written a claim a line), not a hard wrap: wrapped text breaks its lines near
+its width, and a short line only where a paragraph ends."""
 
 
 def _unwrapped(wrap: re.Match[str]) -> str:
-    """A hard wrap as spaces of its length; a short line before a capital kept as it is."""
+    """A hard wrap as spaces of its length; a break between two short lines, the second opening
+    with a capital, kept as it is. Both lines count: the first may be measured from the start of
+    an excerpt rather than of its line (a sentence cut from a wrapped licence), and must split as
+    it does in its whole text."""
     text, start, end = wrap.string, wrap.start(), wrap.end()
     line = start - (text.rfind("\n", 0, start) + 1)
-    if line < WRAP_WIDTH and text[end : end + 1].isupper():
+    next_end = text.find("\n", end)
+    next_line = (len(text) if next_end == -1 else next_end) - end
+    if line < WRAP_WIDTH and next_line < WRAP_WIDTH and text[end : end + 1].isupper():
         return wrap.group()
     return " " * len(wrap.group())
 
