@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -61,7 +62,13 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path("build/data"), help="make train-data's output")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--compare", type=Path, help="another run's --out, to list what differs")
+    parser.add_argument(
+        "--precision", action="store_true", help="only print the number rule's precision by kind of --out"
+    )
     args = parser.parse_args()
+    if args.precision:
+        precision(args.out)
+        return
     every = {
         **sets(EVAL, args.cache),
         "CAD-SNLI test": pair_items(args.data / "cad_snli_test.jsonl"),
@@ -77,6 +84,44 @@ def main() -> None:
                     out.write(json.dumps({"set": name, "grounded": grounded, **row}) + "\n")
     if args.compare:
         compare(args.compare, args.out)
+
+
+def kind_of(value: str) -> str:
+    """The kind of a value a number finding names, as the precision table sorts them."""
+    if re.fullmatch(r"[A-Za-z -]+", value):
+        return "in words"
+    if re.fullmatch(r"(1[5-9]|20)\d\d", value):
+        return "year"
+    if re.search(r"[$£€%]|percent|bn|billion|million", value):
+        return "money, percent or scale"
+    if re.fullmatch(r"\d{1,2}", value):
+        return "whole number under 100"
+    if re.fullmatch(r"\d+(?:st|nd|rd|th)", value):
+        return "ordinal"
+    if re.fullmatch(r"[\d,]+", value):
+        return "whole number of 100 or more"
+    return "other (dates, decimals, units, decades)"
+
+
+def precision(path: Path) -> None:
+    """How often each kind of number finding falls on an ungrounded sentence (a catch) rather
+    than a grounded one (a false alarm), by the note's form and by the kind of every value it
+    names: a veto needs 0.95 (docs/verdicts.md)."""
+    counts: Counter[tuple[str, bool]] = Counter()
+    for row in (json.loads(line) for line in path.open()):
+        if not row["number"]:
+            continue
+        form, values = row["number"].split(": ", 1)
+        kinds = {kind_of(v) for v in values.split(", ")}
+        for key in (
+            f"note: {form}",
+            "values: " + " + ".join(sorted(kinds)) if len(kinds) < 3 else "values: three kinds or more",
+        ):
+            counts[(key, row["grounded"])] += 1
+    print("| finding | false alarms | caught | precision |\n| --- | --- | --- | --- |")
+    for key in sorted({key for key, _ in counts}, key=lambda k: -(counts[(k, True)] + counts[(k, False)])):
+        alarms, caught = counts[(key, True)], counts[(key, False)]
+        print(f"| {key} | {alarms} | {caught} | {caught / (alarms + caught):.2f} |")
 
 
 def compare(old_path: Path, new_path: Path) -> None:
