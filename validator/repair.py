@@ -19,10 +19,10 @@ A :class:`Correction` comes from one of two places (``by``):
 - ``"rule"``: the answer reworded its source, and the number rule, failing one value, found the
   evidence about the same thing giving exactly one other value in its place
   (:mod:`validator.rules.numbers.rivals`), written the way the answer writes values. The repaired
-  sentence is not the source's, so it is offered only where the evidence's clause holding the
-  value has every word the claim says before it (what the value is of: "Navigation revenue rose" takes no
-  figure from "Automotive revenue rose 18 percent"), and a repair applies it only where the
-  repaired sentence then passes the whole check against that sentence alone.
+  sentence is not the source's, so it is offered only where the evidence gives the value to what
+  the claim's value is of (:func:`_about_it`: "Navigation revenue rose" takes no figure from
+  "Automotive revenue rose 18 percent"), and a repair applies it only where the repaired sentence
+  then passes the whole check against that sentence alone.
 
 Anything else (two values wrong, a common word changed, two candidate values) has no correction
 and is cut as before.
@@ -79,32 +79,45 @@ class Correction:
 def rule_correction(sentence: str, offset: int, rival: Rival, evidence: Sequence[str]) -> Correction | None:
     """The number rule's repair (``by="rule"``): the claim's failing value, where ``sentence``
     writes it as the rule read it, and the evidence sentence that gives ``rival``'s value about
-    what the claim's value is of (the first of ``evidence``'s sentences writing it in a clause
-    with every content word ``sentence``'s clause has before it: :func:`_gives`). ``None`` where either
-    cannot be found, or where the sentence writes the value twice ("15st by the age of 15": which
-    one failed is not known)."""
+    what the claim's value is of (:func:`_about_it`). ``None`` where either cannot be found, or
+    where the sentence writes the value twice ("15st by the age of 15": which one failed is not
+    known)."""
     places = _value_places(sentence, rival.old)
     if len(places) != 1:
         return None
     at = places[0]
     of = content_words(re.split(r"[,;:]", sentence[:at])[-1])  # its clause's: "According to the team, the lab grew"
-    sentences = (c.text for passage in evidence for c in split_source_sentences(passage))
-    source = next((t for t in sentences if _value_places(t, rival.evidence) and _gives(t, rival.evidence, of)), None)
+    sentences = [c.text for passage in evidence for c in split_source_sentences(passage)]
+    source = next((t for t in sentences if _about_it(t, rival.evidence, of, sentence)), None)
     if source is None:
         return None
     return Correction(offset + at, offset + at + len(rival.old), rival.old, rival.new, source, by="rule")
 
 
-def _gives(sentence: str, value: str, of: frozenset[str]) -> bool:
-    """Whether a clause of ``sentence`` (with the clauses it goes on from) writes ``value`` with
-    every word of ``of``: "those on the high dose gained 6 kg" gives 6 kg to the high dose, not to
-    the low dose its sentence named first."""
+def _about_it(source: str, value: str, of: frozenset[str], sentence: str) -> bool:
+    """Whether ``source`` gives ``value`` to what the claim's value is of: the clause that writes
+    it has every word the claim's clause has before its value (``of``), or none of them and the
+    sentence names nothing the claim does not ("The first recorded ascent was made in 1953 by
+    Tenzing Norgay and Edmund Hillary" for "Mount Everest was first climbed in 1975 by Tenzing
+    Norgay and Edmund Hillary"). A clause with some of them and not all is about another thing of
+    the same kind: "Navigation revenue rose 2 percent" takes nothing from "Automotive revenue rose
+    18 percent", "The northern reservoir holds 310 megalitres" nothing from "The southern
+    reservoir holds 450 megalitres", "Unemployment in Spain fell to 3.8%" nothing from
+    "unemployment in France fell to 4.1%"."""
     words: frozenset[str] = frozenset()
-    for clause in evidence_segments([sentence]):
+    for clause in evidence_segments([source]):
         words = words | clause.words if clause.continues else clause.words  # "…10 doctors and 1 nurse"
-        if any(n.text == value for n in clause.numbers) and of <= words:
+        if not any(n.text == value for n in clause.numbers):
+            continue
+        if of <= words or (not of & words and _names(source) <= _names(sentence)):
             return True
     return False
+
+
+def _names(sentence: str) -> frozenset[str]:
+    """The capitalised words of ``sentence`` after its first, folded: the things it names."""
+    words = re.findall(r"[A-Za-z][\w'-]*", sentence)[1:]
+    return frozenset(w.casefold() for w in words if w[:1].isupper() and w.casefold() not in STOPWORDS)
 
 
 def correction(sentence: str, offset: int, evidence: str) -> Correction | None:
