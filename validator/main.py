@@ -371,7 +371,7 @@ def _answer_result(
         details["provenance_nli"]["cut_with"] = leaning  # kept sentences that read otherwise without a cut one
     if written:
         details["provenance_nli"]["written_as_read"] = [
-            i for i, s in enumerate(report.sentences) if any(s.start == start for start, _, _ in written)
+            i for i, s in enumerate(report.sentences) if any(s.start <= start < s.end for start, _, _ in written)
         ]
     return FailResult(
         error_message=(

@@ -102,7 +102,12 @@ class CheckReport:
                     cut.append(self.sentences[i])
                 else:
                     written[i] = as_read[i]
-        return cut, [(self.sentences[i].start, self.sentences[i].end, text) for i, text in written.items()]
+        return cut, [(self._after_marker(i), self.sentences[i].end, text) for i, text in written.items()]
+
+    def _after_marker(self, i: int) -> int:
+        """Where sentence ``i``'s words start, after a list item's marker ("2. "), which a rewrite keeps."""
+        sentence = self.sentences[i]
+        return sentence.start + len(sentence.sentence) - len(without_list_marker(sentence.sentence))
 
     def without(self, removed: Sequence[SentenceResult], replaced: Sequence[Replacement] = ()) -> str:
         """``text`` with ``removed`` sentences cut out and everything else byte for byte, but for
