@@ -86,21 +86,23 @@ def main() -> None:
         compare(args.compare, args.out)
 
 
+VALUE_KINDS = (
+    (r"[A-Za-z -]+", "in words"),
+    (r"(1[5-9]|20)\d\d", "year"),
+    (r".*(?:[$£€%]|percent|bn|billion|million).*", "money, percent or scale"),
+    (r"\d{1,2}", "whole number under 100"),
+    (r"\d+(?:st|nd|rd|th)", "ordinal"),
+    (r"[\d,]+", "whole number of 100 or more"),
+)
+"""The kinds of value a number finding names, as the precision table sorts them: the first whose
+pattern matches the whole value; else "other (dates, decimals, units, decades)"."""
+
+
 def kind_of(value: str) -> str:
-    """The kind of a value a number finding names, as the precision table sorts them."""
-    if re.fullmatch(r"[A-Za-z -]+", value):
-        return "in words"
-    if re.fullmatch(r"(1[5-9]|20)\d\d", value):
-        return "year"
-    if re.search(r"[$£€%]|percent|bn|billion|million", value):
-        return "money, percent or scale"
-    if re.fullmatch(r"\d{1,2}", value):
-        return "whole number under 100"
-    if re.fullmatch(r"\d+(?:st|nd|rd|th)", value):
-        return "ordinal"
-    if re.fullmatch(r"[\d,]+", value):
-        return "whole number of 100 or more"
-    return "other (dates, decimals, units, decades)"
+    return next(
+        (kind for pattern, kind in VALUE_KINDS if re.fullmatch(pattern, value)),
+        "other (dates, decimals, units, decades)",
+    )
 
 
 def precision(path: Path) -> None:

@@ -24,8 +24,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
-from validator.rules.numbers import check_numbers, find_numbers
+from validator.rules.numbers import Number, check_numbers, find_numbers
 
 MAX_RUN_TOKENS = 6
 """The longest run of tokens one value may take on either side ("two and a half hours")."""
@@ -52,11 +53,12 @@ but digits and punctuation the two runs may differ in. "1,200 adults" is not "12
 def restated(claim: str, sentences: Iterable[str]) -> str | None:
     """The first of ``sentences`` that ``claim`` restates with only its values written another way
     (module docstring), else None."""
-    if not find_numbers(claim):
+    read = find_numbers(claim)
+    if not read:
         return None
-    ours = _tokens(claim)
+    ours = _Read(claim, _tokens(claim), read)
     for sentence in sentences:
-        if _values_apart(claim, ours, sentence) and check_numbers(claim, [sentence]) is None:
+        if _values_apart(ours, sentence) and check_numbers(claim, [sentence]) is None:
             return sentence
     return None
 
@@ -65,8 +67,17 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group().casefold(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-def _values_apart(claim: str, ours: list[tuple[str, int, int]], sentence: str) -> bool:
-    theirs = _tokens(sentence)
+class _Read(NamedTuple):
+    """A text, its tokens and its numbers, each read once however many runs ask."""
+
+    text: str
+    tokens: list[tuple[str, int, int]]
+    numbers: list[Number]
+
+
+def _values_apart(claim: _Read, sentence: str) -> bool:
+    ours, theirs = claim.tokens, _tokens(sentence)
+    other_read: list[Number] | None = None
     matcher = difflib.SequenceMatcher(a=[t for t, _, _ in ours], b=[t for t, _, _ in theirs], autojunk=False)
     runs = _merged([op[1:] for op in matcher.get_opcodes() if op[0] != "equal"], ours)
     if not runs:
@@ -77,20 +88,21 @@ def _values_apart(claim: str, ours: list[tuple[str, int, int]], sentence: str) -
         words = {t for t, _, _ in ours[a0:a1] + theirs[b0:b1] if t.isalpha() and not _ROMAN.fullmatch(t)}
         if not words <= VALUE_WORDS:
             return False
-        mine = _run_values(claim, ours[a0][1], ours[a1 - 1][2])
-        other = _run_values(sentence, theirs[b0][1], theirs[b1 - 1][2])
+        other_read = find_numbers(sentence) if other_read is None else other_read
+        mine = _run_values(claim.text, claim.numbers, ours[a0][1], ours[a1 - 1][2])
+        other = _run_values(sentence, other_read, theirs[b0][1], theirs[b1 - 1][2])
         if mine is None or other is None or sorted(mine) != sorted(other):
             return False
     return True
 
 
-def _run_values(text: str, start: int, end: int) -> list[tuple[float, str, str]] | None:
-    """The values read in ``text`` (in place: "Chapter IV" is a value, "IV" alone is not) that
+def _run_values(text: str, read: list[Number], start: int, end: int) -> list[tuple[float, str, str]] | None:
+    """The values ``read`` in ``text`` (in place: "Chapter IV" is a value, "IV" alone is not) that
     overlap ``text[start:end]``, each as (value, unit, date): what two runs must share one for one.
     ``None`` where the run holds none, or where any of it is neither a value read nor a word a
     value is written with ("D" of "4D", "HGCM" of a serial number): such a run is a label, not a
     value written another way."""
-    numbers = [n for n in find_numbers(text) if n.end > start and n.start < end]
+    numbers = [n for n in read if n.end > start and n.start < end]
     if not numbers:
         return None
     rest = text[start:end]
