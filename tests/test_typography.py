@@ -1,8 +1,11 @@
 """Typography folded once, before any rule or the model reads a text (validator.text): curly
-apostrophes and quotes, dashes, odd spaces, fullwidth forms and invisible characters hide no word,
+apostrophes and quotes, dashes, odd spaces, fullwidth forms, invisible characters and Cyrillic or
+Greek look-alike letters inside a Latin word hide no word,
 and the answer the user wrote keeps its characters and offsets."""
 
 from __future__ import annotations
+
+import re
 
 from guardrails import Guard
 from guardrails.errors import ValidationError
@@ -10,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
-from validator.text import FOLDS, INVISIBLE, fold_typography
+from validator.text import FOLDS, INVISIBLE, LOOKALIKES, fold_typography
 
 APOSTROPHES = [c for c, plain in FOLDS.items() if plain == "'"]
 NEGATIONS = [
@@ -76,3 +79,26 @@ def test_a_sentence_copied_with_plain_quotes_from_curly_ones_is_a_copy() -> None
     outcome = ProvenanceNLI(on_fail="noop").validate('The museum\'s "night hours" begin in May.', {"sources": [source]})
     sentences = outcome.metadata["provenance_nli"]["sentences"]  # type: ignore[index]
     assert outcome.outcome == "pass" and sentences[0]["method"] == "verbatim"
+
+
+LOOKALIKE_NEGATIONS = ["is n{}t open", "d{}es not open", "is never {}pen", "d{}esn't open"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(LOOKALIKE_NEGATIONS), st.sampled_from([c for c, plain in LOOKALIKES.items() if plain == "o"]))
+def test_a_cyrillic_or_greek_letter_inside_a_word_hides_no_negation(negation: str, letter: str) -> None:
+    source = f"The office {negation.format(letter)} on Sundays."
+    assert _fails("The office opens on Sundays.", source)
+    assert _fails(f"The office {negation.format(letter)} on Sundays.", "The office opens on Sundays.")
+
+
+@given(st.text())
+def test_a_word_with_a_latin_letter_keeps_no_lookalike_and_offsets_stay(text: str) -> None:
+    folded = fold_typography(text)
+    mixed = [w for w in re.findall(r"[^\W\d_]+", folded) if re.search("[A-Za-z]", w)]
+    assert not any(set(word) & set(LOOKALIKES) for word in mixed)
+
+
+def test_a_word_wholly_in_cyrillic_or_greek_is_left_as_written() -> None:
+    assert fold_typography("Москва, Αθήνα and Paris") == "Москва, Αθήνα and Paris"
+    assert fold_typography("\u0420aris n\u043et") == "Paris not"

@@ -13,7 +13,9 @@ apostrophes and primes to ``'``; double quotes and double primes to ``"``; dashe
 the minus sign to ``-``; every Unicode space to `` ``; fullwidth forms (U+FF01–U+FF5E) to their
 ASCII letters; invisible characters dropped; a lone surrogate (text decoded with
 ``surrogateescape`` or cut from UTF-16) to U+FFFD, the replacement character, so no reader meets
-a string it cannot encode. Nothing else changes: not case, not accents, not superscripts (Unicode
+a string it cannot encode; and, inside a word that mixes them with Latin letters, the Cyrillic and
+Greek letters drawn like a Latin one (:data:`LOOKALIKES`: "nоt" with a Cyrillic "о" is "not" to
+a reader, and was no word to the model). Nothing else changes: not case, not accents, not superscripts (Unicode
 normalization would turn "10³" into "103").
 
 The answer's own text is never rewritten: a sentence keeps its offsets into what the user wrote
@@ -47,6 +49,17 @@ INVISIBLE = (
 """Characters no reader sees, which a tokenizer drops: soft hyphen, zero-width space, joiners and
 non-joiners, directional marks and isolates, word joiner and invisible operators, variation
 selectors, Hangul fillers, byte-order mark."""
+LOOKALIKES: dict[str, str] = {
+    **dict(zip("аеіјорусхѕԁһԛԝ", "aeijopycxsdhqw", strict=True)),
+    **dict(zip("АВЕІЈКМНОРСТХЅУ", "ABEIJKMHOPCTXSY", strict=True)),
+    **dict(zip("οινκρυ", "oivkpu", strict=True)),
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
+}
+"""Cyrillic and Greek letters a reader cannot tell from a Latin one, and that letter. Read so only
+inside a word that holds a Latin letter too (a spoof: "nоt", "Раris"); a word written wholly in
+Cyrillic or Greek is that language's, and left as written."""
+_LOOKALIKE = re.compile("[" + "".join(LOOKALIKES) + "]")
+_MIXED_WORD = re.compile(r"[^\W\d_]*[A-Za-z][^\W\d_]*")
 _READ_AS = {**FOLDS, **dict.fromkeys(INVISIBLE, "")}
 _FOLDED = re.compile("[" + "".join(map(re.escape, _READ_AS)) + "\U000e0000-\U000e007f\ud800-\udfff]")
 """Every character folded: the two tables, Unicode tag characters (invisible too: they once
@@ -67,7 +80,13 @@ def fold_typography(text: str) -> str:
     the table took 0.4 s over a 5,000,000-character source, and more than refusing it did)."""
     if text.isascii():
         return text
-    return _FOLDED.sub(_read_as, text)
+    folded = _FOLDED.sub(_read_as, text)
+    return _MIXED_WORD.sub(_latin, folded) if _LOOKALIKE.search(folded) else folded
+
+
+def _latin(word: re.Match[str]) -> str:
+    """A word holding a Latin letter, with its look-alike letters read as Latin ones."""
+    return _LOOKALIKE.sub(lambda letter: LOOKALIKES[letter.group()], word.group())
 
 
 LIST_MARKER = re.compile(r"^[ \t]*+(?:\(?\d{1,3}[.)]|\(?[a-z][)]|[-*\u2022\u2023\u25e6+])[ \t]++(?=\S)")
