@@ -93,6 +93,7 @@ decision:
 	test -f build/data/dev.jsonl || $(MAKE) train-data
 	PYTHONPATH=. $(PY) -m training.decision collect --per-set 250
 	PYTHONPATH=. $(PY) -m training.decision fit
+	PYTHONPATH=. $(PY) -m training.decision precision --per-set 250
 
 bench:
 	$(PY) benchmarks/bench_speed.py

@@ -14,6 +14,7 @@ from helpers import RULE_METHODS, check_answer, last_result, outcome, sentences_
 
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
+from validator.vetoes import trust
 
 SOURCES = [
     "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.",
@@ -150,30 +151,56 @@ def test_english_sentences_full_of_names_are_still_checked() -> None:
     assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": sources}).outcome == "pass"
 
 
-# A rule's verdict is never "unsure": uncertain="flag" keeps only the model's and the judge's.
+# A rule's finding after the model is as sure as it was measured to be (validator/precision.json):
+# below 0.95 it still fails by default, and uncertain="flag" keeps it, flagged, with that precision;
+# a rule that settles a sentence before any model (a quote no source holds) is never unsure.
+
+FINDINGS_BELOW_THE_BAR = [
+    ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
+    ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
+    ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
+    (
+        "St Anne's Hospital has 650 beds.",
+        "St Anne's Hospital is in Bristol. It has 420 beds. Royal Park Hospital is in Bath. It has 650 beds.",
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("answer", "source"),
-    [
-        ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
-        ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
-        ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
-    ],
-)
-def test_flag_never_keeps_a_rule_verdict(answer: str, source: str) -> None:
-    passed, [sentence] = check_answer(answer, [source], uncertain="flag")
-    assert sentence["verdict"] != "supported"
-    assert sentence["method"] in RULE_METHODS or not sentence["needs_review"]
+@pytest.mark.parametrize(("answer", "source"), FINDINGS_BELOW_THE_BAR)
+def test_a_rule_finding_below_the_bar_fails_by_default_and_is_flagged_under_flag(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [source])
+    assert not passed and sentence["method"] in RULE_METHODS, sentence
+    measured = trust(sentence["finding"])
+    assert not measured.certain and sentence["confidence"] == measured.precision < 0.95
+    assert sentence["needs_review"]
+    kept, [flagged] = check_answer(answer, [source], uncertain="flag")
+    assert kept and flagged["verdict"] == sentence["verdict"] != "supported"
+
+
+def test_flag_never_keeps_a_rule_that_settles_before_the_model() -> None:
+    answer = 'The report said "the bridge will reopen to traffic next spring".'
+    passed, [sentence] = check_answer(answer, ["The report said the bridge is closed."], uncertain="flag")
+    assert sentence["method"] == "quote_check" and not sentence["needs_review"]
     assert not passed
 
 
+def test_a_finding_the_table_does_not_measure_is_worth_all_findings_together() -> None:
+    measured = [trust(kind) for kind in ("number_rival", "number_absent")]
+    unmeasured = trust("a finding no set has met")
+    assert not unmeasured.certain
+    assert min(m.precision for m in measured) <= unmeasured.precision <= 1
+
+
 @pytest.mark.slow
-def test_the_cli_under_flag_fails_a_rule_verdict(tmp_path: Path) -> None:
+def test_the_cli_under_flag_keeps_a_rule_finding_below_the_bar_flagged(tmp_path: Path) -> None:
     (tmp_path / "s.txt").write_text("Officers detained two men after the burglary.")
     (tmp_path / "a.txt").write_text("Three men were detained after the burglary.")
     command = [sys.executable, "-m", "validator", "check", "--sources", str(tmp_path / "s.txt")]
-    command += ["--text", str(tmp_path / "a.txt"), "--uncertain", "flag", "--json"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert json.loads(done.stdout)["flagged"] == []
+    command += ["--text", str(tmp_path / "a.txt"), "--json"]
+    strict = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert strict.returncode == 1, strict.stdout + strict.stderr
+    flagged = subprocess.run([*command, "--uncertain", "flag"], capture_output=True, text=True, timeout=300)
+    assert flagged.returncode == 0, flagged.stdout + flagged.stderr
+    out = json.loads(flagged.stdout)
+    [index] = out["flagged"]
+    assert out["sentences"][index]["method"] == "number_check" and out["sentences"][index]["finding"]

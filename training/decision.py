@@ -14,6 +14,9 @@ Two steps, each rerunnable (``make decision`` runs both):
   prints the leave-one-domain-out table beside the validator's rules: for each fit set, a
   decision fitted without it, judged on it; for each evaluation-only set, the candidate; then the
   precision of each rule and finding (ungrounded among the answers it fails).
+- ``precision`` writes that precision, over the fit sets only, where the validator reads it
+  (``validator/precision.json``, :mod:`validator.vetoes`): a finding below 0.95 is an unsure
+  verdict, shown with its precision, that ``uncertain="flag"`` keeps.
 
 The candidate did not beat the rules (the model card, "Tried, not shipped: a learned decision"),
 so the validator does not use it; this is where the next one is measured.
@@ -36,9 +39,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import get_args
 
 import numpy as np
 from sklearn.metrics import balanced_accuracy_score, roc_auc_score
@@ -52,7 +57,8 @@ from validator.decision import fit as fit_answers
 from validator.pipeline import CheckRequest, ProvenanceChecker
 from validator.scorers.base import ModelSettings
 from validator.signals import SIGNALS
-from validator.verdicts import SentenceResult
+from validator.verdicts import Method, SentenceResult
+from validator.vetoes import TABLE
 
 Item = tuple[list[str], str, bool]
 OUT = Path("build/decision")
@@ -110,6 +116,7 @@ def _record(sentence: SentenceResult) -> dict:
         "signals": sentence.signals,
         "sentence": sentence.sentence,
         "note": sentence.note,
+        "finding": sentence.finding,
     }
 
 
@@ -218,18 +225,20 @@ def ruled_out(rows: Sequence[dict], decision: Decision, cut: float, held_back: S
 
 
 def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
-    """For each certain rule, per set: [ungrounded, all] among the answers it fails, the share that
-    must be at least 0.95 on every set for a rule to decide alone. The candidates measured are
-    each rule that settles before the model (by method), and after scoring, each number finding
-    (``value_changed`` and the three kinds of :mod:`validator.signals`) and the binding finding."""
+    """For each rule and finding, per set: [ungrounded, all] among the answers it fails, the share
+    that must be at least 0.95 on every set for it to decide alone (:mod:`validator.vetoes`): each
+    rule that settles a sentence before the model (by method), and each finding of a rule after
+    the model (the sentence's ``finding``: which one failed it)."""
     table: dict[str, dict[str, list[int]]] = {}
     for row in rows:
         kinds = set()
         for s in row["sentences"]:
-            if s["signals"] is None and s["verdict"] != "supported" and s["method"] != "none":
+            if s["verdict"] == "supported" or s["method"] == "none":
+                continue
+            if s.get("finding"):
+                kinds.add(s["finding"])
+            elif s["signals"] is None:
                 kinds.add(s["method"])
-            elif s["signals"] is not None:
-                kinds |= {name for name in FINDINGS if s["signals"].get(name)}
         for kind in kinds:
             cell = table.setdefault(kind, {}).setdefault(row["set"], [0, 0])
             cell[0] += not row["faithful"]
@@ -237,7 +246,22 @@ def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
     return table
 
 
-FINDINGS = ("value_changed", "number_misplaced", "number_rival", "number_absent", "fused")
+def write_precision(args: argparse.Namespace) -> None:
+    """The findings' precision over the fit sets' collected answers, as the validator reads it
+    (:data:`validator.vetoes.TABLE`): only the sets a decision may be fitted on, so the evaluation
+    sets still judge it."""
+    fit_names = set(fit_sets(args.data, args.cache))
+    rows = [row for row in read_jsonl(args.out / "signals.jsonl") if row["set"] in fit_names]
+    methods = set(get_args(Method))  # a rule that settles before the model is no finding after it
+    findings = {kind: cells for kind, cells in rule_precision(rows).items() if kind not in methods}
+    table = {
+        "measured": f"python -m training.decision precision (answers of {len({r['set'] for r in rows})} fit sets, "
+        f"{len(rows)} in all, collected with --per-set {args.per_set} --seed {args.seed})",
+        "findings": {kind: dict(sorted(cells.items())) for kind, cells in sorted(findings.items())},
+    }
+    text = re.sub(r"\[\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2]", json.dumps(table, indent=1))  # a cell a line
+    TABLE.write_text(text + "\n", encoding="utf-8")
+    print(text)
 
 
 @dataclass(frozen=True)
@@ -352,7 +376,7 @@ def run_fit(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("step", choices=("collect", "fit"))
+    parser.add_argument("step", choices=("collect", "fit", "precision"))
     parser.add_argument("--per-set", type=int, default=200)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--data", type=Path, default=Path("build/data"))
@@ -365,7 +389,7 @@ def main() -> None:
     parser.add_argument("--hold-back", nargs="*", choices=SIGNALS, default=list(RECIPE.held_back))
     parser.add_argument("--free-signs", action="store_true", help="let every weight take either sign")
     args = parser.parse_args()
-    (collect if args.step == "collect" else run_fit)(args)
+    {"collect": collect, "fit": run_fit, "precision": write_precision}[args.step](args)
 
 
 if __name__ == "__main__":

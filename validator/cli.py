@@ -129,8 +129,9 @@ def config_from(args: argparse.Namespace) -> CheckerConfig:
 
 _CONFIDENCE_LEGEND = (
     "conf: P(entailment) of the evidence for supported, P(contradiction) for contradicted, and for unsupported "
-    "1 - the strongest of either over all passages; entail/neutral/contra: the model's probabilities for the "
-    "evidence shown; * needs review (conf below the review threshold)"
+    "1 - the strongest of either over all passages; for a rule's finding (number_check, binding_check), its "
+    "measured precision; entail/neutral/contra: the model's probabilities for the evidence shown; * needs review "
+    "(conf below the review threshold, or a rule's finding below 0.95)"
 )
 
 

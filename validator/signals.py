@@ -61,7 +61,6 @@ PROBABILITIES = frozenset({"entailment", "contradiction", "joint_entailment", "j
 ENTAILING = 0.5
 """A premise entails the sentence for the binding signal where entailment is the likelier reading."""
 _WORD = re.compile(r"\w+")
-MISPLACED_PREFIX = "the evidence gives this number to something else"
 
 
 def number_signals(
@@ -72,7 +71,7 @@ def number_signals(
     local = check_numbers(reading, passages, own=own)
     whole = local if local is None or not sources else check_numbers(reading, sources, own=own)
     finding = None if whole is None else local
-    misplaced = finding is not None and finding.note.startswith(MISPLACED_PREFIX)
+    misplaced = finding is not None and finding.kind == "number_misplaced"
     return {
         "number_misplaced": float(misplaced),
         "number_rival": float(finding is not None and not misplaced and finding.verdict == "contradicted"),

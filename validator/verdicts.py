@@ -138,6 +138,10 @@ class SentenceResult:
     """What every check said of a sentence the model scored (:mod:`validator.signals`): the
     model's probabilities, the number and binding rules' findings, names no source holds, words no
     passage holds, length. None where no model scored it."""
+    finding: str | None = None
+    """Where a rule's finding decided after the model or the judge (``number_check``,
+    ``binding_check``): which finding, as the table of measured precision names it
+    (:mod:`validator.vetoes`); the verdict's ``confidence`` is that precision."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -194,8 +198,10 @@ def parse_fail_on(fail_on: str | Sequence[str]) -> frozenset[str]:
     return frozenset({*values, ALWAYS_FAILS})
 
 
-UNSURE_METHODS: tuple[Method, ...] = ("model", "llm")
-"""The only deciders whose verdict can be unsure (``needs_review``): a rule's verdict, and a check
+UNSURE_METHODS: tuple[Method, ...] = ("model", "llm", "number_check", "binding_check")
+"""The only deciders whose verdict can be unsure (``needs_review``): the model and the judge below
+the review threshold, and a rule's finding after them below the precision it needs to decide
+alone (:mod:`validator.vetoes`). The rules that settle a sentence before any model, and a check
 that did not run, are never unsure, so ``uncertain="flag"`` never keeps them."""
 
 Uncertain = Literal["fail", "flag"]
@@ -224,7 +230,8 @@ class FailPolicy:
 
     def flags(self, verdict: str, needs_review: bool, method: str) -> bool:
         """A failing verdict kept because it is unsure (only with ``uncertain="flag"``): one the
-        model or the judge gave (:data:`UNSURE_METHODS`) below the review threshold."""
+        model or the judge gave below the review threshold, or a finding of a rule after them
+        measured below the precision to decide alone (:data:`UNSURE_METHODS`)."""
         return self.uncertain == "flag" and verdict in self.verdicts and needs_review and method in UNSURE_METHODS
 
     def settings(self) -> dict[str, object]:

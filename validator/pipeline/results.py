@@ -27,6 +27,7 @@ from validator.rules.restated import restated
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span, split_source_sentences
 from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
+from validator.vetoes import trust
 
 _SETTLED_NOTES = {
     "verbatim": "copied from the source",
@@ -101,15 +102,19 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         (verdict, confidence, premise), cut = decide(probabilities, claim.premises, thresholds), thresholds.entailment
     method: Method = "model"
     note = None
+    kind = None
     entailing = [p for p, row in zip(claim.premises, probabilities, strict=True) if row[ENTAILMENT] >= cut]
     if verdict == "supported" and not any(_may_support(claim, p) for p in entailing):
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
     elif verdict == "supported":
-        verdict, premise, method, note = _numbers_vouched(claim, probabilities, cut)
+        verdict, premise, method, note, kind = _numbers_vouched(claim, probabilities, cut)
     elif confidence < thresholds.review and (finding := _number_veto(claim, supported=False)):
-        verdict, method, note = finding.verdict, "number_check", finding.note
+        verdict, method, note, kind = finding.verdict, "number_check", finding.note, _kind(claim, finding)
     if verdict != "supported" and method == "model" and (restating := _restating(claim)) is not None:
         verdict, premise, method, note, confidence = "supported", restating, "verbatim", RESTATED_NOTE, 1.0
+    needs_review = method == "model" and confidence < thresholds.review
+    if kind is not None:
+        confidence, needs_review = _trusted(kind)
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
         sentence=claim.span.text,
@@ -121,7 +126,7 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         neutral=float(deciding[NEUTRAL]),
         reading=reading_of(claim.span, claim.reading),
         confidence=confidence,
-        needs_review=method == "model" and confidence < thresholds.review,
+        needs_review=needs_review,
         evidence=premise.text,
         source_index=premise.source_index,
         note=note,
@@ -129,6 +134,7 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         premise_scores=[[float(p) for p in row] for row in probabilities],
         evidence_sources=sources_of(claim.premises) if premise.joint else sources_of([premise]),
         signals=dict(claim.signals),
+        finding=kind,
     )
 
 
@@ -154,12 +160,13 @@ def _learned(claim: Claim, decision: Decision, thresholds: Thresholds) -> tuple[
 
 def _numbers_vouched(
     claim: Claim, probabilities: np.ndarray, cut: float
-) -> tuple[Verdict, Evidence, Method, str | None]:
+) -> tuple[Verdict, Evidence, Method, str | None, str | None]:
     """The verdict of a sentence some premise entails (at least ``cut``), after the binding rule
     (:mod:`validator.rules.bindings`) and the number rule (:mod:`validator.rules.numbers`) have read the
     entailing premises (those :func:`_may_support` allows), strongest first; a premise joined
     from several sources vouches for a number only where one passage alone does. The rules are
-    stated in ``docs/verdicts.md``, *weigh and decide*."""
+    stated in ``docs/verdicts.md``, *weigh and decide*. The last item names the rule's finding
+    (:mod:`validator.vetoes`) where a rule decided."""
     premises = claim.premises
     order = [int(i) for i in np.argsort(-probabilities[:, ENTAILMENT], kind="stable")]
     entailing = [i for i in order if probabilities[i, ENTAILMENT] >= cut and _may_support(claim, premises[i])]
@@ -173,11 +180,11 @@ def _numbers_vouched(
         bound = [i for i in entailing if not claim.fuses(i)]
         for i in bound:
             if one_passage_vouches or not (premises[i].joint and premises[i].source_index is None):
-                return "supported", premises[i], "model", None
+                return "supported", premises[i], "model", None, None
         if not bound:
-            return "unsupported", _shown(claim, order), "binding_check", FUSED_NOTE
-        finding = NumberFinding("unsupported", "number only in a passage joined from several sources")
-    return finding.verdict, _shown(claim, order), "number_check", finding.note
+            return "unsupported", _shown(claim, order), "binding_check", FUSED_NOTE, FUSED
+        finding = NumberFinding("unsupported", "number only in a passage joined from several sources", "joined")
+    return finding.verdict, _shown(claim, order), "number_check", finding.note, _kind(claim, finding)
 
 
 DISOWNED_NOTE = "a source states this sentence only to call it untrue"
@@ -207,6 +214,23 @@ def _may_support(claim: Claim, premise: Evidence) -> bool:
     return not any(key in folded for key in sentence_keys(claim.text))
 
 
+FUSED = "fused"
+"""The binding rule's finding, as the table of measured precision names it (:mod:`validator.vetoes`)."""
+
+
+def _kind(claim: Claim, finding: NumberFinding) -> str:
+    """The finding as the table of measured precision names it: ``value_changed`` where the
+    sentence is a passage's with that value changed (:mod:`validator.signals`), else its own kind."""
+    return "value_changed" if claim.signals.get("value_changed") else finding.kind
+
+
+def _trusted(kind: str) -> tuple[float, bool]:
+    """A rule's verdict's confidence (the finding's measured precision) and whether a person should
+    review it (below the bar for deciding alone: :mod:`validator.vetoes`)."""
+    measured = trust(kind)
+    return measured.precision, not measured.certain
+
+
 def _number_finding(claim: Claim) -> NumberFinding | None:
     """The number rule over the claim's passages, and its whole sources before a veto (``weigh``
     found it already, except where the LLM judge decides alone and no model scored the claim)."""
@@ -234,6 +258,7 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
     passage the judge read, and the binding rule over what it read, as the model's must."""
     judgement = gated(judgement, thresholds.entailment)
     verdict, method, note = judgement.verdict, "llm", judgement.note
+    kind = None
     if judgement.overruled:
         pass  # the quote gate decided: a rule's verdict, never unsure (needs_review below)
     elif verdict == "supported" and not _may_support(claim, Evidence(claim.evidence_text)):
@@ -241,9 +266,13 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
     elif (verdict == "supported" or judgement.confidence < thresholds.review) and (
         finding := _number_veto(claim, supported=verdict == "supported")
     ):
-        verdict, method, note = finding.verdict, "number_check", finding.note
+        verdict, method, note, kind = finding.verdict, "number_check", finding.note, _kind(claim, finding)
     elif verdict == "supported" and fused(claim.reading, claim.evidence_text, sources=claim.sources):
-        verdict, method, note = "unsupported", "binding_check", FUSED_NOTE
+        verdict, method, note, kind = "unsupported", "binding_check", FUSED_NOTE, FUSED
+    confidence = judgement.confidence
+    needs_review = method == "llm" and not judgement.overruled and confidence < thresholds.review
+    if kind is not None:
+        confidence, needs_review = _trusted(kind)
     sources = sources_of(claim.premises)
     return SentenceResult(
         sentence=claim.span.text,
@@ -254,14 +283,15 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         contradiction=judgement.confidence if verdict == "contradicted" else 0.0,
         neutral=judgement.confidence if verdict == "unsupported" else 0.0,
         reading=reading_of(claim.span, claim.reading),
-        confidence=judgement.confidence,
-        needs_review=method == "llm" and not judgement.overruled and judgement.confidence < thresholds.review,
+        confidence=confidence,
+        needs_review=needs_review,
         evidence=claim.evidence_text,
         source_index=sources[0] if len(sources) == 1 else None,
         note=note,
         method=method,  # type: ignore[arg-type]
         judged=True,
         evidence_sources=sources,
+        finding=kind,
     )
 
 

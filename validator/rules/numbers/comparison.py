@@ -6,7 +6,7 @@ another value in the same role, or unsupported where it gives none.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -31,6 +31,10 @@ from validator.rules.numbers.values import COUNT_LIMIT, FRAMES, Number, a_span, 
 from validator.text import SCALES, stem
 
 NumberVerdict = Literal["contradicted", "unsupported"]
+FindingKind = Literal["number_misplaced", "number_rival", "number_absent", "identifier", "span_end", "age", "joined"]
+"""What a finding found: the number given to something else; another value in its role; no value
+in its role; an identifier the evidence writes otherwise or not at all; a time given to the other
+end of a span; an age given to someone else; a number only a joint premise holds."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,8 @@ class NumberFinding:
 
     verdict: NumberVerdict
     note: str
+    kind: FindingKind
+    """Which finding it is, as the table of measured precision names it (:mod:`validator.vetoes`)."""
     rival: Rival | None = None
     """Where one value fails and the evidence gives exactly one other in its place: that value
     (:mod:`validator.rules.numbers.rivals`), what a repair writes."""
@@ -107,7 +113,7 @@ def check_numbers(
     passages = [evidence] if isinstance(evidence, str) else evidence
     # identifiers are labels, compared as strings before any value is read (validator.rules.identifiers)
     if (exact := check_identifiers(own if own is not None else sentence, sources or passages)) is not None:
-        return NumberFinding(*exact)
+        return NumberFinding(*exact, kind="identifier")
     finding = _check(sentence, evidence_segments(passages), own)
     if finding is not None:
         return None if sources and _check(sentence, evidence_segments(sources), own) is None else finding
@@ -115,10 +121,17 @@ def check_numbers(
     # only by that end of it (rules.numbers.ends), an age set off after someone only by theirs
     # (rules.numbers.ages); as for a value, not where the whole sources vouch for it
     stated = own if own is not None else sentence
-    for check in (check_ends, check_ages):
+    for check, kind in _OWNERSHIP:
         if (owned := check(stated, passages)) is not None and not (sources and check(stated, sources) is None):
-            return NumberFinding(*owned)
+            return NumberFinding(*owned, kind=kind)
     return None
+
+
+_OWNERSHIP: tuple[tuple[Callable[[str, Sequence[str]], tuple[NumberVerdict, str] | None], FindingKind], ...] = (
+    (check_ends, "span_end"),
+    (check_ages, "age"),
+)
+"""The checks of whose a value is that :func:`check_numbers` runs once the values are there."""
 
 
 @dataclass(frozen=True)
@@ -317,6 +330,7 @@ def _finding(
         return NumberFinding(
             "contradicted",
             "the evidence gives this number to something else: " + ", ".join(n.text for n in misplaced),
+            "number_misplaced",
             rival_of(misplaced[0], words, available) if len(misplaced) == 1 else None,
         )
     if not missing:
@@ -325,6 +339,7 @@ def _finding(
     return NumberFinding(
         "contradicted" if in_role else "unsupported",
         "number not in the evidence: " + ", ".join(n.text for n in missing),
+        "number_rival" if in_role else "number_absent",
         rival_of(missing[0], words, available) if in_role and len(missing) == 1 else None,
     )
 
