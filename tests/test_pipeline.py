@@ -317,3 +317,39 @@ def test_describe_is_renamed_and_the_old_names_still_work_this_release(checker: 
     )
     with pytest.raises(AttributeError):
         _ = validator.pipeline.no_such_name
+
+
+def _long_passage(sentences: int, joiner: str) -> str:
+    """A retriever's whole document: one line about each of many depots, the fact checked in the middle."""
+    lines = [f"Depot {5000 + i} in block {i % 97} ships {(i * 7) % 900 + 20} parcels a week" for i in range(sentences)]
+    lines[sentences // 2] = "The Harbourside depot opened in 1962 and ships grain to Leith"
+    return joiner.join(lines) + "."
+
+
+@pytest.mark.parametrize("joiner", [". ", ", ", "; "])
+def test_a_long_passage_from_a_query_function_is_searched_not_read_whole(joiner: str) -> None:
+    """What the model reads of an app's passage stays the same however long it is (its top-k
+    chunks, as for sources), so a 160 KB document costs what a 40 KB one does; the sentence is
+    still found in it, and a wrong year still fails."""
+    scorer = CheckerConfig().model.build_scorer()
+    read: list[int] = []
+    score = scorer.score
+
+    def counting(pairs):
+        read.append(sum(len(premise) for premise, _ in pairs))
+        return score(pairs)
+
+    scorer.score = counting  # type: ignore[method-assign]
+    checker = ProvenanceChecker(scorer=scorer)
+    answer = "The Harbourside depot opened in 1962. It ships grain to Leith."
+    for size in (900, 3_600):
+        passage = _long_passage(size, joiner)
+        assert len(passage) > 40_000
+        report = checker.check(CheckRequest(answer, query_function=lambda text, k, p=passage: [p]))
+        assert [s.verdict for s in report.sentences] == ["supported", "supported"], report.sentences
+        wrong = checker.check(
+            CheckRequest("The Harbourside depot opened in 1926.", query_function=lambda text, k, p=passage: [p])
+        )
+        assert wrong.sentences[0].verdict != "supported"
+    small, large = sum(read[: len(read) // 2]), sum(read[len(read) // 2 :])
+    assert large < 2 * small  # four times the passage, about the same reading

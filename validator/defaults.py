@@ -30,6 +30,10 @@ REVIEW_THRESHOLD = 0.8
 MAX_TEXT_CHARS = 200_000
 MAX_SOURCE_CHARS = 2_000_000
 QUERY_TIMEOUT_S = 30.0
+SEARCHED_PASSAGES_CHARS = 8_000
+"""An app's passages for one sentence longer than this together are searched like sources (their
+top-k chunks are scored), not scored whole: every window of a 40 KB passage was scored for every
+sentence (some 40 windows of the model input each)."""
 SOURCE_CACHE_SIZE = 32
 # Vectors an embedding cache keeps (all-MiniLM-L6-v2: 1.5 kB each, so ~150 MB on disk at most).
 EMBEDDING_CACHE_ENTRIES = 100_000

@@ -60,6 +60,9 @@ class Claim:
     signals: dict[str, float] = field(default_factory=dict)
     finding: NumberFinding | None = None
     bindings: dict[int, bool] = field(default_factory=dict)
+    searched: list[str] | None = None
+    """An app's passages where they were too long to score whole and were searched like sources
+    (``retrieve``): the whole texts its ``premises`` are chunks of."""
     copy_context: str | None = None
     """For a sentence ``settle`` found copied: the source's sentences after the copy, which
     ``reread`` reads it with ("" where it ends the source)."""
@@ -80,9 +83,10 @@ class Claim:
 
     @property
     def sources(self) -> Sequence[str] | None:
-        """The whole texts the passages were retrieved from (None for an app's ``query_function``):
-        where the number rule looks, before a veto, for a value retrieval did not bring."""
-        return self.request.sources
+        """The whole texts the passages were retrieved from (an app's long passages where they were
+        searched, else None for its ``query_function``): where the number rule looks, before a
+        veto, for a value retrieval did not bring."""
+        return self.request.sources if self.request.sources is not None else self.searched
 
     @property
     def passages(self) -> list[str]:

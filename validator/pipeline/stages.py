@@ -30,6 +30,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from validator import defaults
 from validator.context import read_in_context
 from validator.errors import TextTooLong
 from validator.judge import Usage
@@ -188,7 +189,8 @@ def _take_backs(batch: Batch, setup: CheckSetup, claim: Claim) -> dict[tuple[str
 
 def retrieve(batch: Batch, setup: CheckSetup) -> None:
     """The top-k passages of each open claim over its request's sources (a ``query_function``'s
-    came in ``fetch``), then their joint premise; a claim with nothing to score it on is
+    came in ``fetch``, and are searched the same way where they are too long to score whole:
+    :func:`_searched`), then their joint premise; a claim with nothing to score it on is
     ``unsupported`` with no model asked: nothing retrieved, a sentence too long for the model
     input, or (the bundled model) a sentence or passages that are not English
     (:mod:`validator.language`)."""
@@ -204,6 +206,9 @@ def retrieve(batch: Batch, setup: CheckSetup) -> None:
             )
             for claim, passages in zip(claims, found, strict=True):
                 claim.premises = passages
+        elif request.sources is None:
+            for claim in claims:
+                _searched(claim, setup)
     for claim in batch.open:
         passages = claim.premises
         if not passages:
@@ -214,6 +219,28 @@ def retrieve(batch: Batch, setup: CheckSetup) -> None:
             claim.result = results.unchecked(claim.span, claim.reading, NOT_ENGLISH)
         elif retrieval.joint_premise and (joint := joint_premise(joinable(claim))) is not None:
             claim.premises = [*passages, joint]
+
+
+def _searched(claim: Claim, setup: CheckSetup) -> None:
+    """An app's passages for ``claim``, searched like sources where together they are longer than
+    :data:`~validator.defaults.SEARCHED_PASSAGES_CHARS`: chunked as the request chunks sources
+    (the index is cached, so an answer's sentences share it), and the top-k chunks kept as its
+    premises, the whole passages as its ``searched`` sources. A retriever that returns whole
+    documents would otherwise have every window of them scored for every sentence."""
+    passages = [p.text for p in claim.premises]
+    if sum(map(len, passages)) <= defaults.SEARCHED_PASSAGES_CHARS:
+        return
+    request = replace(claim.request, sources=passages, query_function=None)
+    retrieval = setup.config.retrieval
+    [found] = setup.indexer(request).search(
+        [claim.reading],
+        retrieval.top_k,
+        request.distance_metric,
+        retrieval.retrieval,
+        skip_needless=request.embed_function is None,
+    )
+    claim.premises = [replace(chunk, source_index=None, start=None) for chunk in found]
+    claim.searched = passages
 
 
 def score(batch: Batch, setup: CheckSetup) -> None:
