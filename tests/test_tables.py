@@ -1,0 +1,94 @@
+"""Tables, CSV and JSON in a source are read a row at a time (validator.tables): a value from the
+wrong row fails, through a real Guard and the bundled model, and the source's other text is read
+as it was written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from guardrails import Guard
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from validator import ProvenanceNLI
+from validator.tables import read_rows
+
+ROWS = [
+    ("Aspirin", "75 mg", "300 mg"),
+    ("Warfarin", "5 mg", "10 mg"),
+    ("Metformin", "500 mg", "2000 mg"),
+]
+HEADER = ("Drug", "Daily dose", "Max dose")
+
+
+def markdown() -> str:
+    lines = ["| " + " | ".join(HEADER) + " |", "|---|---|---|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in ROWS])
+
+
+def comma_separated() -> str:
+    return "\n".join(",".join(row) for row in [HEADER, *ROWS])
+
+
+def as_json() -> str:
+    return json.dumps({"drugs": [{"name": n, "daily dose": d, "max dose": m} for n, d, m in ROWS]})
+
+
+SOURCES = {"markdown": markdown, "csv": comma_separated, "json": as_json}
+CLAIMS = [
+    "The {column} of {name} is {value}.",
+    "{name} has a {column} of {value}.",
+    "{name} is taken at a {column} of {value}.",
+]
+
+
+def _passes(answer: str, source: str) -> bool:
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    return bool(guard.validate(answer, metadata={"sources": [source]}).validation_passed)
+
+
+@settings(max_examples=24, deadline=None)
+@given(
+    st.sampled_from(sorted(SOURCES)),
+    st.sampled_from(CLAIMS),
+    st.sampled_from(range(len(ROWS))),
+    st.sampled_from([1, 2]),
+    st.sampled_from([1, 2]),
+)
+def test_a_value_from_another_row_fails(form: str, claim: str, row: int, column: int, shift: int) -> None:
+    name = ROWS[row][0]
+    other = ROWS[(row + shift) % len(ROWS)][column]
+    answer = claim.format(column=HEADER[column].lower(), name=name, value=other)
+    assert not _passes(answer, SOURCES[form]()), answer
+
+
+@pytest.mark.xfail(strict=True, reason="the model entails a value of another row where the name owns it or leads")
+@pytest.mark.parametrize("answer", ["For Aspirin, the daily dose is 5 mg.", "Aspirin's daily dose is 5 mg."])
+def test_a_value_from_another_row_said_of_a_possessive_or_leading_name_fails(answer: str) -> None:
+    assert not _passes(answer, markdown())
+
+
+@pytest.mark.parametrize("form", sorted(SOURCES))
+def test_a_value_from_its_own_row_passes(form: str) -> None:
+    answer = "The daily dose of Warfarin is 5 mg. The max dose of Metformin is 2000 mg."
+    assert _passes(answer, SOURCES[form]())
+
+
+def test_prose_with_commas_and_bars_is_left_as_written() -> None:
+    prose = "Paris, London and Rome are capitals.\nHe said, however, that it rained.\nYes, it did, twice.\na | b"
+    assert read_rows(prose) == prose
+    news = (
+        "The Irishman, twice a winner of the finale, stumbled to a 75 to lie 55th in the field.\n"
+        "McIlroy, 27, has never finished worse than 11th in his seven appearances in Dubai.\n"
+        "Westwood, meanwhile, carded seven birdies and just one bogey in his 66."
+    )
+    assert read_rows(news) == news  # as many commas a line, but sentences, not rows
+    assert read_rows('"just a string"') == '"just a string"'
+
+
+def test_a_table_reads_one_sentence_a_cell_and_the_text_around_it_stays() -> None:
+    source = "Doses below.\n" + markdown() + "\nAsk a pharmacist."
+    read = read_rows(source)
+    assert read.startswith("Doses below.\n") and read.endswith("\nAsk a pharmacist.")
+    assert "The Max dose of Warfarin is 10 mg." in read and "|" not in read
