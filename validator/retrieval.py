@@ -28,8 +28,8 @@ import numpy as np
 from validator import defaults
 from validator.errors import InvalidInput, ModelUnavailable, RetrievalFailed, TextTooLong
 from validator.quiet import quiet_loading
+from validator.sources import read_source
 from validator.splitting import ChunkStrategy, chunk_text
-from validator.text import fold_typography
 from validator.timeouts import call_with_timeout
 
 if TYPE_CHECKING:  # scoring loads torch; retrieval needs only the name of its backends
@@ -443,7 +443,7 @@ def query(
         evidence = []
         for item in list(found)[:k]:
             if isinstance(item, str):
-                evidence.append(Evidence(fold_typography(item)))
+                evidence.append(Evidence(read_source(item)))
             elif (
                 isinstance(item, (tuple, list))
                 and len(item) == 2
@@ -451,7 +451,7 @@ def query(
                 and isinstance(item[1], (int, float))
                 and not isinstance(item[1], bool)
             ):
-                evidence.append(Evidence(fold_typography(item[0])))
+                evidence.append(Evidence(read_source(item[0])))
             else:
                 raise RetrievalFailed(
                     f"query_function items must be str or (str, score), got {type(item).__name__}: {item!r:.80}"

@@ -11,9 +11,8 @@ from typing import Any
 from validator import defaults
 from validator.errors import InvalidInput, check_choice
 from validator.retrieval import DISTANCE_METRICS, DistanceMetric, EmbedFunction, QueryFunction, check_sources
+from validator.sources import read_source
 from validator.splitting import CHUNK_STRATEGIES, ChunkStrategy
-from validator.tables import read_rows
-from validator.text import fold_typography
 
 METADATA_KEYS = (
     "sources",
@@ -73,15 +72,15 @@ class CheckRequest:
             )
 
     def as_read(self) -> CheckRequest:
-        """This request as every check reads it: its sources' typography folded
-        (:func:`~validator.text.fold_typography`), so no rule meets a curly apostrophe, an
-        invisible character or a lone surrogate it was not written for, and their tables read a
-        row at a time (:func:`~validator.tables.read_rows`). The ``split`` stage asks
-        for it once the request is within its limits: a source refused as too long is not folded
-        first (a scan of 5,000,000 characters for nothing)."""
+        """This request as every check reads it (:func:`~validator.sources.read_source`): its
+        sources' typography folded, so no rule meets a curly apostrophe, an invisible character or
+        a lone surrogate it was not written for; what they strike through dropped; their tables
+        read a row at a time. The ``split`` stage asks for it once the request is within its
+        limits: a source refused as too long is not folded first (a scan of 5,000,000 characters
+        for nothing)."""
         if self.sources is None:
             return self
-        return dataclasses.replace(self, sources=[read_rows(fold_typography(source)) for source in self.sources])
+        return dataclasses.replace(self, sources=[read_source(source) for source in self.sources])
 
     @classmethod
     def from_metadata(cls, text: str, metadata: Mapping[str, Any], read_after: str = "") -> CheckRequest:
