@@ -8,9 +8,13 @@ ways and each is judged by balanced accuracy on the other half:
 
 - **default**: the model's entailment at its shipped cut (no calibration);
 - **cut only**: ``calibrate --cut-only``, the cut fitted to the labels;
-- **calibrate**: the command as it ships: a decision over the signals is fitted and kept only
-  where it beats the entailment alone on held-out folds of the half (else the cut only);
+- **calibrate**: the command as it ships: the cut fitted to the half is kept only where it beats
+  the model's own on held-out folds of the half beyond chance, and a decision over the signals
+  likewise only where it beats the entailment alone (and the model's cut, where that was kept);
 - **always learned**: the decision kept whatever its folds said (what the guard saves).
+
+Per set it also prints how often the fitted cut was kept, and the worst draw's change from the
+default; at the end, the set where calibrating lost most on average.
 
 The sets: the held-out test parts of the three answer sets (``make train-data``), the end-to-end
 sets and four evaluation-only pair sets. None of them trains the model.
@@ -101,6 +105,7 @@ def judged(
         "calibrate": balanced_accuracy(grounded, shipped_scores >= shipped.entailment_threshold),
         "always learned": balanced_accuracy(grounded, learned >= forced_cut),
         "kept": float(shipped.decision is not None),
+        "cut kept": float(shipped.cut.get("kept") == "fitted"),
     }
 
 
@@ -130,21 +135,34 @@ def main() -> None:
     default, contradiction = scorer.settings.entailment_threshold, scorer.settings.contradiction_threshold
     checker = ProvenanceChecker(scorer, CheckerConfig.from_settings(entailment_threshold=0.0))
     results: dict[str, dict] = {}
-    lines = ["| set | n | " + " | ".join(WAYS) + " | learned kept |", "|---|---:|" + "---:|" * (len(WAYS) + 1)]
+    lines = [
+        "| set | n | " + " | ".join(WAYS) + " | learned kept | fitted cut kept | calibrate - default, worst draw |",
+        "|---|---:|" + "---:|" * (len(WAYS) + 3),
+    ]
     for name, answers in labelled(args).items():
         reports = checker.check_batch([CheckRequest(a.text, sources=a.sources) for a in answers])
         draws = [judged(answers, reports, default, contradiction, args.seed + r) for r in range(args.repeats)]
         kept = [d for d in draws if d is not None]
-        row = {way: float(np.nanmean([d[way] for d in kept])) if kept else float("nan") for way in (*WAYS, "kept")}
-        results[name] = {"n": len(answers), "draws": len(kept), **row}
+        row = {
+            way: float(np.nanmean([d[way] for d in kept])) if kept else float("nan")
+            for way in (*WAYS, "kept", "cut kept")
+        }
+        worst = min((d["calibrate"] - d["default"] for d in kept), default=float("nan"))
+        results[name] = {"n": len(answers), "draws": len(kept), **row, "worst_draw": worst}
         cells = " | ".join(f"{100 * row[way]:.1f}" for way in WAYS)
-        lines.append(f"| {name} | {len(answers)} | {cells} | {len(kept) and row['kept']:.0%} of {len(kept)} |")
+        lines.append(
+            f"| {name} | {len(answers)} | {cells} | {len(kept) and row['kept']:.0%} of {len(kept)} "
+            f"| {len(kept) and row['cut kept']:.0%} | {100 * worst:+.1f} |"
+        )
         print(lines[-1], flush=True)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
         args.out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     means = {way: np.nanmean([r[way] for r in results.values()]) for way in WAYS}
-    lines.append("| mean | | " + " | ".join(f"{100 * means[way]:.1f}" for way in WAYS) + " | |")
+    lines.append("| mean | | " + " | ".join(f"{100 * means[way]:.1f}" for way in WAYS) + " | | | |")
+    lowest = min(results, key=lambda name: results[name]["calibrate"] - results[name]["default"])
+    change = results[lowest]["calibrate"] - results[lowest]["default"]
+    lines.append(f"\nworst set, calibrate against the default (mean over draws): {lowest}, {100 * change:+.1f}")
     args.out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 

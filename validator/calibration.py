@@ -13,7 +13,10 @@ number check runs on all of them), and then fits the thresholds to the labels:
   model's own is kept (few labels should move it no further than they must). With a false-alarm
   budget (``max_false_alarms``) the cut is instead the one that passes the fewest ungrounded
   answers while failing at most that share of the grounded ones, counted over every row (a
-  grounded answer a rule fails is a false alarm no cut removes);
+  grounded answer a rule fails is a false alarm no cut removes). Without a budget, the fitted cut
+  replaces the model's own only where it beats it on answers it was not fitted on, beyond chance
+  (:func:`compare_cuts`: five folds by answer, the 90% interval of the gain above 0); a cut that
+  wins only on the rows it was fitted to is what a small file shows by luck;
 - **contradiction threshold**, with 3-way labels (``"label": "neutral" | "contradiction"``):
   the cut on the strongest contradiction among an answer's unsupported sentences that best
   tells contradicted answers from neutral ones.
@@ -21,10 +24,11 @@ number check runs on all of them), and then fits the thresholds to the labels:
 - **a learned decision** (``learn``): weights over each sentence's signals (the model's
   probabilities and the findings that may count against support: :mod:`validator.decision`),
   fitted from the same labels. It is kept only where it beats the entailment alone on answers it
-  was not fitted on (:func:`compare_decisions`: five folds by answer, both fitted on four and
-  judged on the fifth), and the comparison, kept or not, goes in the file with its intervals: a
-  decision fitted on answers of one kind does not travel to another (the model card), so it is
-  fitted where the labels are and must prove itself there.
+  was not fitted on beyond chance (:func:`compare_decisions`: five folds by answer, both fitted on
+  four and judged on the fifth, the 90% interval of the gain above 0), and the comparison, kept
+  or not, goes in the file with its intervals: a decision fitted on answers of one kind does not
+  travel to another (the model card), so it is fitted where the labels are and must prove itself
+  there.
 
 The result has the schema of the model folder's ``provenance_nli.json`` (plus the model's labels
 and how it was made), so ``ProvenanceNLI(settings_file=path)`` and ``--settings path`` read it like the
@@ -288,6 +292,8 @@ class Calibration:
     """The learned decision, where it beat the entailment alone on held-out folds."""
     compared: dict[str, Any] = field(default_factory=dict)
     """The cross-validated comparison that kept it or the default (:func:`compare_decisions`)."""
+    cut: dict[str, Any] = field(default_factory=dict)
+    """The cross-validated comparison that kept the fitted cut or the model's (:func:`compare_cuts`)."""
 
     def settings(self, temperature: float, labels: Sequence[str], made_with: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -300,6 +306,7 @@ class Calibration:
                 "rows": self.rows,
                 "balanced_accuracy": {"before": self.before, "after": self.after},
                 "decision": self.compared,
+                "cut": self.cut,
                 "date": datetime.date.today().isoformat(),
                 **({"false_alarm_budget": self.budget} if self.budget is not None else {}),
                 **made_with,
@@ -345,19 +352,61 @@ def paired_gain(grounded: np.ndarray, learned: np.ndarray, default: np.ndarray, 
     return [round(float(np.percentile(gains, 5)), 4), round(float(np.percentile(gains, 95)), 4)] if gains else []
 
 
+def held_out_cuts(scores: np.ndarray, grounded: np.ndarray, cut_rule: CutRule) -> np.ndarray:
+    """Each answer's verdict under the cut ``cut_rule`` fits on the other :data:`FOLDS` folds."""
+    fold = folds(grounded)
+    predicted = np.zeros(len(grounded), dtype=bool)
+    for k in range(FOLDS):
+        train, test = fold != k, fold == k
+        predicted[test] = scores[test] >= cut_rule(scores[train], grounded[train])
+    return predicted
+
+
+def beats(grounded: np.ndarray, new: np.ndarray, old: np.ndarray) -> tuple[bool, list[float]]:
+    """Whether the held-out verdicts ``new`` beat ``old`` beyond chance: the 90% interval of the
+    balanced accuracy gained (:func:`paired_gain`) lies above 0. A gain only on average is what a
+    small file shows by luck, and did not hold on the answers calibrate never saw (issue 77)."""
+    interval = paired_gain(grounded, new, old)
+    return bool(interval) and interval[0] > 0, interval
+
+
+def compare_cuts(scores: np.ndarray, grounded: np.ndarray, cut_rule: CutRule, shipped: float) -> dict[str, Any]:
+    """Whether a cut fitted to these answers beats the model's own, judged on answers it was not
+    fitted on (:func:`held_out_cuts`) and beyond chance (:func:`beats`); what was measured."""
+    try:
+        fitted = held_out_cuts(scores, grounded, cut_rule)
+    except InvalidInput as error:
+        return {"kept": "shipped", "why": f"a fold could not be fitted: {error}"}
+    wins, interval = beats(grounded, fitted, scores >= shipped)
+    measured = {"shipped": _summary(grounded, scores >= shipped), "fitted": _summary(grounded, fitted)}
+    gain = measured["fitted"]["balanced_accuracy"] - measured["shipped"]["balanced_accuracy"]
+    return {
+        "kept": "fitted" if wins else "shipped",
+        "why": f"held-out balanced accuracy {gain:+.4f} fitted cut over the model's, 90% interval "
+        f"{interval[0]:+.4f} to {interval[1]:+.4f}"
+        if interval
+        else "no held-out gain to measure",
+        "folds": FOLDS,
+        **measured,
+        "gain_interval_90": interval,
+    }
+
+
 def compare_decisions(
     reports: Sequence[CheckReport],
     answers: Sequence[Answer],
     grounded: np.ndarray,
     cut_rule: CutRule,
     default_entailment: float,
+    baseline: np.ndarray | None = None,
 ) -> tuple[bool, dict[str, Any]]:
     """Whether a decision learned from these answers beats the entailment alone, cross-validated by
     answer: in each of :data:`FOLDS` folds, both are fitted on the other folds (the decision's
     weights and then its cut, the default's cut alone, each by ``cut_rule``) and judged on the
     held-out one; the held-out verdicts of all folds are pooled. The learned decision wins only
-    where its pooled balanced accuracy is higher. ``answers`` are the reports as the fit reads
-    them (:func:`as_answer`). Returns (it wins, what was measured)."""
+    where it beats them beyond chance (:func:`beats`), and ``baseline`` too where given (the
+    model's own cut, where the fitted one did not earn its place). ``answers`` are the reports as
+    the fit reads them (:func:`as_answer`). Returns (it wins, what was measured)."""
     entailment = _scored(reports, None)
     fold = folds(grounded)
     default, learned = np.zeros(len(grounded), dtype=bool), np.zeros(len(grounded), dtype=bool)
@@ -377,13 +426,16 @@ def compare_decisions(
         return False, {"kept": "default", "why": f"a fold could not be fitted: {error}"}
     measured = {"default": _summary(grounded, default), "learned": _summary(grounded, learned)}
     gain = measured["learned"]["balanced_accuracy"] - measured["default"]["balanced_accuracy"]
-    wins = gain > 0
+    wins, interval = beats(grounded, learned, default)
+    if wins and baseline is not None:
+        wins = beats(grounded, learned, baseline)[0]
     return wins, {
         "kept": "learned" if wins else "default",
-        "why": f"held-out balanced accuracy {'+' if gain >= 0 else ''}{gain:.4f} learned over the entailment alone",
+        "why": f"held-out balanced accuracy {'+' if gain >= 0 else ''}{gain:.4f} learned over the entailment alone"
+        + ("" if wins or gain <= 0 else ", not beyond chance"),
         "folds": FOLDS,
         **measured,
-        "gain_interval_90": paired_gain(grounded, learned, default),
+        "gain_interval_90": interval,
     }
 
 
@@ -427,11 +479,16 @@ def calibrate(
         finite = np.isfinite(values)
         return fit_cut(values[finite], positive[finite], default_entailment, max_missed, lowest)[0]
 
+    budgeted = max_missed is not None or max_false_alarms is not None
+    cut = {"kept": "fitted", "why": "a budget chooses the cut"}
+    if not budgeted:
+        cut = compare_cuts(scores, grounded, cut_rule, default_entailment)
+    shipped = None if cut["kept"] == "fitted" else scores >= default_entailment
     decision, compared = None, {"kept": "default", "why": "not asked for (learn=False)"}
     if learn:
-        decision, compared = _learned(reports, grounded, counts, cut_rule, default_entailment)
+        decision, compared = _learned(reports, grounded, counts, cut_rule, default_entailment, shipped)
     chosen = scores if decision is None else _scored(reports, decision)
-    entailment = cut_rule(chosen, grounded)
+    entailment = default_entailment if decision is None and shipped is not None else cut_rule(chosen, grounded)
     contradiction = _contradiction_cut(answers, reports, entailment, decision, default_contradiction)
     summary = {
         name: _cut_summary(cut, values, grounded)
@@ -453,6 +510,7 @@ def calibrate(
         trade_off(chosen, grounded),
         decision,
         compared,
+        cut,
     )
 
 
@@ -526,15 +584,17 @@ def _learned(
     counts: dict[str, int],
     cut_rule: CutRule,
     default_entailment: float,
+    shipped: np.ndarray | None,
 ) -> tuple[Decision | None, dict[str, Any]]:
     """The decision fitted on every answer where it wins the cross-validated comparison
-    (:func:`compare_decisions`), else ``None``; and why."""
+    (:func:`compare_decisions`; against the model's own cut too, ``shipped``, where that was
+    kept), else ``None``; and why."""
     if min(counts.values()) < MIN_ROWS_PER_LABEL:
         return None, {"kept": "default", "why": f"fewer than {MIN_ROWS_PER_LABEL} model-decided answers of a kind"}
     if any(_weighed(s) and not s.signals for report in reports for s in report.sentences):
         return None, {"kept": "default", "why": "this scorer records no signals to weigh"}
     answers = [as_answer(report, bool(label)) for report, label in zip(reports, grounded, strict=True)]
-    wins, compared = compare_decisions(reports, answers, grounded, cut_rule, default_entailment)
+    wins, compared = compare_decisions(reports, answers, grounded, cut_rule, default_entailment, shipped)
     if not wins:
         return None, compared
     return fit(answers, default_entailment, LEARNED_SIGNALS, ridge=LEARNED_RIDGE), compared

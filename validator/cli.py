@@ -461,7 +461,8 @@ def _print_calibration(fitted: Calibration, args: argparse.Namespace, review_thr
         interval = f"{row['balanced_accuracy']:.3f} ({low:.3f}-{high:.3f})"
         rates = [_shown_rate(row["rates"][kind]) for kind in ("grounded_failed", "ungrounded_passed")]
         print(f"{name:<8} {row['entailment_threshold']:>14.3f} {interval:>34} {rates[0]:>32} {rates[1]:>34}")
-    print(f"\ndecision: {_shown_decision(fitted.compared)}")
+    print(f"\ncut: {_shown_cut(fitted.cut)}")
+    print(f"decision: {_shown_decision(fitted.compared)}")
     if fitted.budget is not None:
         print(
             f"\nbudget: fail at most {args.max_false_alarms:.1%} of the grounded answers; the chosen cut fails "
@@ -476,6 +477,12 @@ def _print_calibration(fitted: Calibration, args: argparse.Namespace, review_thr
         f"({review_threshold}) and keep and flag the rest, "
         "check with --uncertain flag (uncertain='flag')"
     )
+
+
+def _shown_cut(cut: dict[str, Any]) -> str:
+    """Which cut calibrate kept, the fitted one or the model's, and why."""
+    kept = "the fitted cut" if cut["kept"] == "fitted" else "the model's own cut"
+    return f"{kept} kept ({cut['why']})"
 
 
 def _shown_decision(compared: dict[str, Any]) -> str:
