@@ -33,6 +33,7 @@ from training.answers import edited_sentence
 from training.evaluate import halueval
 from training.pairs import read_jsonl
 from validator import ProvenanceNLI
+from validator.rules.numbers import find_numbers
 
 VALIDATOR = ProvenanceNLI(on_fail="fix", repair=True)
 
@@ -76,6 +77,15 @@ def bump(path: Path, limit: int, seed: int, counts: Counter) -> None:
             counts[f"BUMP correct sentences touched ({repair['by']})"] += 1
 
 
+def _in_answer(value: str, answer: str) -> bool:
+    """Whether the repair's new value is the right answer's: written the same, or read by the
+    number reader as the same value of the same kind ("7th" is the answer "seventh")."""
+    if value.casefold() in answer.casefold():
+        return True
+    values = {(n.value, n.unit) for n in find_numbers(value)}
+    return bool(values) and values <= {(n.value, n.unit) for n in find_numbers(answer)}
+
+
 def halueval_qa(cache: Path, limit: int, seed: int, counts: Counter) -> None:
     items = halueval(cache, "qa")
     pairs = [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
@@ -84,7 +94,7 @@ def halueval_qa(cache: Path, limit: int, seed: int, counts: Counter) -> None:
         counts["HaluEval QA wrong answers"] += 1
         for repair in repairs_of(wrong, sources)[1]:
             counts[f"HaluEval QA repaired ({repair['by']})"] += 1
-            counts[f"HaluEval QA right ({repair['by']})"] += repair["new"].casefold() in right.casefold()
+            counts[f"HaluEval QA right ({repair['by']})"] += _in_answer(repair["new"], right)
         for repair in repairs_of(right, sources)[1]:
             counts[f"HaluEval QA correct sentences touched ({repair['by']})"] += 1
 
