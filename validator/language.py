@@ -13,9 +13,10 @@ the classifier gives English a probability of at least :data:`MIN_ENGLISH`. Meas
 real answer sentences of the rule snapshot and on a rental clause written in 23 other languages:
 one English sentence (a bare list of club names, six times) is taken for another language, and no
 other-language one for English (the highest such probability was 0.0005). Texts with fewer than
-:data:`MIN_LETTERS` letters ("Yes.", "42") or :data:`MIN_WORDS` words ("jaguar", "Benares
-gharānā"), and texts of names alone (every word capitalized: "Samuel Anthony Alito Jr.", "Ron
-Evans Medal"), count as English: there is nothing to tell. A name is no language's; the
+:data:`MIN_LETTERS` letters ("Yes.", "42"), and texts in Latin letters of fewer than
+:data:`MIN_WORDS` words ("jaguar", "Benares gharānā") or of names alone (every word capitalized:
+"Samuel Anthony Alito Jr.", "Ron Evans Medal"), count as English: there is nothing to tell (a
+script without spaces between words, Japanese or Chinese, is left to the classifier). A name is no language's; the
 classifier took 27 of 94 grounded HaluEval QA answers, names and one-word answers, for another
 language, and failed them unchecked.
 """
@@ -23,6 +24,7 @@ language, and failed them unchecked.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
@@ -44,7 +46,11 @@ def _identifier() -> LanguageIdentifier:
 @lru_cache(maxsize=4096)
 def is_english(text: str) -> bool:
     """Whether ``text`` reads as English, or is too short to tell (see the module docstring)."""
+    letters = _LETTER.findall(text)
+    if len(letters) < MIN_LETTERS:
+        return True
     words = _WORD.findall(text)
-    if len(_LETTER.findall(text)) < MIN_LETTERS or len(words) < MIN_WORDS or all(w[0].isupper() for w in words):
+    latin = all(unicodedata.name(letter, "").startswith("LATIN") for letter in letters)
+    if latin and (len(words) < MIN_WORDS or all(word[0].isupper() for word in words)):
         return True
     return dict(_identifier().rank(text)).get("en", 0.0) >= MIN_ENGLISH
