@@ -16,9 +16,9 @@ other-language one for English (the highest such probability was 0.0005). Texts 
 :data:`MIN_LETTERS` letters ("Yes.", "42"), and texts in Latin letters of fewer than
 :data:`MIN_WORDS` words ("jaguar", "Benares gharānā") or of names alone (every word capitalized:
 "Samuel Anthony Alito Jr.", "Ron Evans Medal"), count as English: there is nothing to tell (a
-script without spaces between words, Japanese or Chinese, is left to the classifier). A name is no language's; the
-classifier took 27 of 94 grounded HaluEval QA answers, names and one-word answers, for another
-language, and failed them unchecked.
+script without spaces between words, Japanese or Chinese, is left to the classifier). A name is no
+language's; the classifier took 27 of 94 grounded HaluEval QA answers, names and one-word answers,
+for another language, and failed them unchecked.
 """
 
 from __future__ import annotations

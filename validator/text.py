@@ -15,8 +15,8 @@ ASCII letters; invisible characters dropped; a lone surrogate (text decoded with
 ``surrogateescape`` or cut from UTF-16) to U+FFFD, the replacement character, so no reader meets
 a string it cannot encode; and, inside a word that mixes them with Latin letters, the Cyrillic and
 Greek letters drawn like a Latin one (:data:`LOOKALIKES`: "nоt" with a Cyrillic "о" is "not" to
-a reader, and was no word to the model). Nothing else changes: not case, not accents, not superscripts (Unicode
-normalization would turn "10³" into "103").
+a reader, and was no word to the model). Nothing else changes: not case, not accents, not
+superscripts (Unicode normalization would turn "10³" into "103").
 
 The answer's own text is never rewritten: a sentence keeps its offsets into what the user wrote
 (the fix and the error spans slice that), and the checks read its folded copy.
