@@ -92,3 +92,17 @@ def test_a_table_reads_one_sentence_a_cell_and_the_text_around_it_stays() -> Non
     read = read_rows(source)
     assert read.startswith("Doses below.\n") and read.endswith("\nAsk a pharmacist.")
     assert "The Max dose of Warfarin is 10 mg." in read and "|" not in read
+
+
+@pytest.mark.parametrize("opening", ['{"a": ', "[", '[{"b": '])
+def test_a_json_source_nested_too_deeply_to_read_as_rows_is_read_as_written(opening: str) -> None:
+    """Nesting that json reads but that is too deep to walk is left as text, at every depth up to
+    past what json reads: never a RecursionError from a source (the validator's own check; past
+    about 950 levels guardrails' step telemetry, which parses metadata strings as JSON, overflows
+    before any validator runs)."""
+    closing = "".join({"{": "}", "[": "]"}[c] for c in reversed(opening) if c in "{[")
+    for depth in range(100, 1_500):
+        source = opening * depth + '{"x": 1}' + closing * depth
+        read_rows(source)  # rows or the text as written; no RecursionError
+    result = ProvenanceNLI(on_fail="noop").validate("The value of x is 2.", {"sources": [source]})
+    assert result.outcome == "fail"

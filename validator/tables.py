@@ -120,14 +120,14 @@ def _fields(line: str, delimiter: str) -> list[str]:
 
 
 def _json_rows(text: str) -> str | None:
-    """A JSON source as sentences, one per object (None where it is not JSON)."""
+    """A JSON source as sentences, one per object (None where it is not JSON, or nested deeper than
+    it can be walked: json reads some nesting that the walk cannot, and such a source is read as
+    it is written)."""
     try:
         value = json.loads(text)
+        return "\n".join(_objects(value, "")) if isinstance(value, (dict, list)) else None
     except (ValueError, RecursionError):
         return None
-    if not isinstance(value, (dict, list)):
-        return None
-    return "\n".join(_objects(value, ""))
 
 
 def _objects(value: Any, within: str) -> Iterator[str]:
