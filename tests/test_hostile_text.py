@@ -1,5 +1,6 @@
 """Text made to be slow for regular expressions costs time in proportion to its length: runs of
-digits, dots, commas, spaces, quotes, currency signs, brackets and number words in a source, an
+digits, dots, commas, spaces, quotes, currency signs, brackets, number words, strikethrough marks
+that never close and table-like lines in a source, an
 answer sentence and a retrieved passage, read by every rule that reads text. The bound is on
 growth, not seconds (a loaded machine slows both sizes alike): twice the text may cost at most
 three times the time. ``benchmarks/bench_adversarial.py`` gives the seconds."""
@@ -14,6 +15,7 @@ import pytest
 from validator.rules.identifiers import read_identifiers
 from validator.rules.numbers import check_numbers
 from validator.rules.quotes import VerbatimHaystack, normalize, sentence_keys
+from validator.sources import read_source
 from validator.splitting import split_sentences
 from validator.text import fold_typography
 
@@ -49,6 +51,13 @@ UNITS = [
     "# #",
     "**",
     "__",
+    "~~x ",
+    "<s>x ",
+    "<s x",
+    "x\u0336",
+    "a,1\n",
+    "| a |\n",
+    '{"a": ',
 ]
 CLAIM = "The bridge was built in 1931 by 20 men for $4m."
 READERS: dict[str, Callable[[str], object]] = {
@@ -58,6 +67,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "identifiers": read_identifiers,
     "normalized for copies": normalize,
     "typography": fold_typography,
+    "a source as every check reads it": read_source,
     "sentences": split_sentences,
 }
 SIZE = 20_000

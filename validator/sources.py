@@ -11,21 +11,74 @@ at 8am." passed against the page that struck it out. Struck text is the page's s
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from validator.tables import read_rows
 from validator.text import fold_typography
 
-_STRUCK = re.compile(r"~~(?=\S)(?:(?!\n\s*\n).)+?(?<=\S)~~|<(del|s|strike)\b[^>]*>.*?</\1\s*>", re.I | re.S)
-"""Markdown's ``~~…~~`` within a paragraph, and HTML's struck elements."""
+_TILDES = re.compile("(?=~~)")
+"""Every place two tildes start, overlapping ("~~~" holds two)."""
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_TAG = re.compile(r"(?=(<(del|s|strike)\b[^>]{0,500}>|</(del|s|strike)\s*>))", re.I)
+"""Where an opening or a closing tag of an HTML element that strikes through starts (overlapping:
+"<s<del>" is both; its attributes bounded, so a text of "<s" that never close is read once, not
+once from each)."""
 _STROKED = re.compile("\\S\u0336+")
 """A character under a combining long stroke overlay."""
 
 
 def without_struck(text: str) -> str:
-    """``text`` without what it strikes through (the module docstring)."""
+    """``text`` without what it strikes through (the module docstring): Markdown's ``~~…~~``
+    within a paragraph, HTML's struck elements, and characters under a stroke overlay. As a regular
+    expression would read them, leftmost first and each to its first close, but each mark is paired
+    by a binary search over the others: a text full of marks that never close costs its length,
+    not its length squared, as a pattern scanning on from each did (25 s for 80 KB of "~~x ")."""
     if "~~" not in text and "<" not in text and "\u0336" not in text:
         return text
-    return _STROKED.sub("", _STRUCK.sub("", text))
+    kept, end = [], 0
+    for start, stop in sorted([*_tilde_spans(text), *_element_spans(text)]):
+        if start >= end:  # the leftmost first; one that starts inside it is gone with it
+            kept.append(text[end:start])
+            end = stop
+    return _STROKED.sub("", "".join(kept) + text[end:])
+
+
+def _tilde_spans(text: str) -> list[tuple[int, int]]:
+    """From each ``~~`` before a character that is not a space to the first ``~~`` after one,
+    with at least a character between and no blank line."""
+    marks = [mark.start() for mark in _TILDES.finditer(text)]
+    closes = [at for at in marks if at > 0 and not text[at - 1].isspace()]
+    breaks = [found.start() for found in _PARAGRAPH_BREAK.finditer(text)]
+    spans = []
+    for at in marks:
+        if at + 2 < len(text) and not text[at + 2].isspace():
+            i = bisect_left(closes, at + 3)
+            if i < len(closes) and _none_between(breaks, at + 2, closes[i]):
+                spans.append((at, closes[i] + 2))
+    return spans
+
+
+def _none_between(positions: list[int], start: int, end: int) -> bool:
+    i = bisect_left(positions, start)
+    return i == len(positions) or positions[i] >= end
+
+
+def _element_spans(text: str) -> list[tuple[int, int]]:
+    """From each opening tag of a struck HTML element to the first closing tag of its name after it."""
+    closes: dict[str, list[tuple[int, int]]] = {}
+    opens = []
+    for tag in _TAG.finditer(text):
+        if tag.group(2):
+            opens.append((tag.group(2).lower(), tag.start(), tag.end(1)))
+        else:
+            closes.setdefault(tag.group(3).lower(), []).append((tag.start(), tag.end(1)))
+    spans = []
+    for name, start, opened in opens:
+        after = closes.get(name, [])
+        i = bisect_left(after, (opened, 0))
+        if i < len(after):
+            spans.append((start, after[i][1]))
+    return spans
 
 
 def read_source(text: str) -> str:
