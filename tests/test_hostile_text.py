@@ -70,6 +70,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "normalized for copies": normalize,
     "typography": fold_typography,
     "a source as every check reads it": read_source,
+    "a long cell of a table in a source": lambda text: read_source("h,k\n" + f"{text}wxyz,b\n" * 3),
     "sentences": split_sentences,
 }
 SIZE = 20_000

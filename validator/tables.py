@@ -105,12 +105,14 @@ def _csv_at(lines: list[str], i: int) -> tuple[int, list[str] | None]:
 
 
 def _a_table(header: list[str], body: list[list[str]], lines: list[str]) -> bool:
-    """Whether separated lines are a table rather than prose with as many commas a line: a header
-    of names without numbers, a number in every row, every cell short, no line ending a sentence."""
+    """Whether separated lines are a table rather than prose with as many commas a line: every
+    cell short (measured first: only a short cell is read for a number, as the pattern backtracks
+    over a long one), a header of names without numbers, a number in every row, no line ending a
+    sentence."""
     return (
-        all(cell and not _NUMERIC.match(cell) for cell in header)
+        all(len(cell) <= MAX_CELL_CHARS for row in [header, *body] for cell in row)
+        and all(cell and not _NUMERIC.match(cell) for cell in header)
         and all(any(_NUMERIC.match(cell) for cell in row) for row in body)
-        and all(len(cell) <= MAX_CELL_CHARS for row in [header, *body] for cell in row)
         and not any(line.rstrip().endswith((".", "!", "?")) for line in lines)
     )
 
