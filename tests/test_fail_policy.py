@@ -168,22 +168,30 @@ def test_english_sentences_full_of_names_are_still_checked() -> None:
 
 
 # A rule's finding after the model is as sure as it was measured to be (validator/precision.json):
-# below 0.95 it still fails by default, and uncertain="flag" keeps it, flagged, with that precision;
-# a rule that settles a sentence before any model (a quote no source holds) is never unsure.
+# where the model supports a sentence and the finding fails it (a veto) below 0.95, it still fails
+# by default, and uncertain="flag" keeps it, flagged, with that precision; a rule that settles a
+# sentence before any model (a quote no source holds) is never unsure.
 
-FINDINGS_BELOW_THE_BAR = [
-    ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
-    ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
-    ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
+VETOES_BELOW_THE_BAR = [
     (
         "St Anne's Hospital has 650 beds.",
         "St Anne's Hospital is in Bristol. It has 420 beds. Royal Park Hospital is in Bath. It has 650 beds.",
     ),
+    ("The museum closes at 9am on weekdays.", "The museum opens at 9am and closes at 6pm on weekdays."),
+    ("Leeds beat Hull 2-0 on Saturday.", "Leeds beat Hull 3-1 on Saturday. Hull beat York 2-0 on Sunday."),
+    (
+        "Maria Lopez, 41, was appointed chief of staff.",
+        "Maria Lopez, 34, was appointed chief of staff. Her deputy, Tom Reed, 41, joined last year.",
+    ),
+    (
+        "Adults take 2 mg of the drug once daily.",
+        "The drug is given at 5 mg once daily for adults and 2 mg for children.",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("answer", "source"), FINDINGS_BELOW_THE_BAR)
-def test_a_rule_finding_below_the_bar_fails_by_default_and_is_flagged_under_flag(answer: str, source: str) -> None:
+@pytest.mark.parametrize(("answer", "source"), VETOES_BELOW_THE_BAR)
+def test_a_rule_veto_below_the_bar_fails_by_default_and_is_flagged_under_flag(answer: str, source: str) -> None:
     passed, [sentence] = check_answer(answer, [source])
     assert not passed and sentence["method"] in RULE_METHODS, sentence
     measured = trust(sentence["finding"])
@@ -191,6 +199,39 @@ def test_a_rule_finding_below_the_bar_fails_by_default_and_is_flagged_under_flag
     assert sentence["needs_review"]
     kept, [flagged] = check_answer(answer, [source], uncertain="flag")
     assert kept and flagged["verdict"] == sentence["verdict"] != "supported"
+
+
+# Where the model fails a sentence already, a finding below the bar does not take that failure
+# over: the verdict, its confidence and whether it is unsure stay the model's, and the finding is
+# shown beside it, so a report names a rule only where a rule caused the failure.
+
+FAILED_BY_THE_MODEL_TOO = [
+    ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
+    ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
+    ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
+    (
+        "The bridge, which opened in 1932, spans 530 metres across the harbour.",
+        "The bridge, which opened in 1932, spans 503 metres across the harbour and carries eight lanes.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), FAILED_BY_THE_MODEL_TOO)
+def test_a_finding_on_a_sentence_the_model_fails_is_shown_beside_the_models_verdict(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [source])
+    assert not passed and sentence["method"] == "model", sentence
+    assert sentence["finding"] and sentence["note"], sentence  # shown to the reviewer
+    assert sentence["confidence"] != trust(sentence["finding"]).precision  # the model's, not the rule's
+
+
+def test_a_finding_below_the_bar_does_not_make_the_models_unsupported_contradicted() -> None:
+    """fail_on="contradicted" fails what a check is sure the evidence contradicts; a finding right
+    four times in five does not make the model's "unsupported" a contradiction."""
+    answer, source = FAILED_BY_THE_MODEL_TOO[0]
+    _, [sentence] = check_answer(answer, [source])
+    assert sentence["verdict"] == "unsupported" and sentence["finding"] == "number_rival", sentence
+    passed, _ = check_answer(answer, [source], fail_on="contradicted")
+    assert passed
 
 
 def test_flag_never_keeps_a_rule_that_settles_before_the_model() -> None:
@@ -209,8 +250,8 @@ def test_a_finding_the_table_does_not_measure_is_worth_all_findings_together() -
 
 @pytest.mark.slow
 def test_the_cli_under_flag_keeps_a_rule_finding_below_the_bar_flagged(tmp_path: Path) -> None:
-    (tmp_path / "s.txt").write_text("Officers detained two men after the burglary.")
-    (tmp_path / "a.txt").write_text("Three men were detained after the burglary.")
+    (tmp_path / "s.txt").write_text(VETOES_BELOW_THE_BAR[0][1])
+    (tmp_path / "a.txt").write_text(VETOES_BELOW_THE_BAR[0][0])
     command = [sys.executable, "-m", "validator", "check", "--sources", str(tmp_path / "s.txt")]
     command += ["--text", str(tmp_path / "a.txt"), "--json"]
     strict = subprocess.run(command, capture_output=True, text=True, timeout=300)

@@ -228,12 +228,13 @@ def rule_precision(rows: Sequence[dict]) -> dict[str, dict[str, list[int]]]:
     """For each rule and finding, per set: [ungrounded, all] among the answers it fails, the share
     that must be at least 0.95 on every set for it to decide alone (:mod:`validator.vetoes`): each
     rule that settles a sentence before the model (by method), and each finding of a rule after
-    the model (the sentence's ``finding``: which one failed it)."""
+    the model where it failed the sentence (the sentence's ``finding``; not one shown beside a
+    failure of the model's or the judge's own, which it did not cause)."""
     table: dict[str, dict[str, list[int]]] = {}
     for row in rows:
         kinds = set()
         for s in row["sentences"]:
-            if s["verdict"] == "supported" or s["method"] == "none":
+            if s["verdict"] == "supported" or s["method"] in ("none", "model", "llm"):
                 continue
             if s.get("finding"):
                 kinds.add(s["finding"])

@@ -139,9 +139,10 @@ class SentenceResult:
     model's probabilities, the number and binding rules' findings, names no source holds, words no
     passage holds, length. None where no model scored it."""
     finding: str | None = None
-    """Where a rule's finding decided after the model or the judge (``number_check``,
-    ``binding_check``): which finding, as the table of measured precision names it
-    (:mod:`validator.vetoes`); the verdict's ``confidence`` is that precision."""
+    """The number or binding rule's finding after the model or the judge, as the table of measured
+    precision names it (:mod:`validator.vetoes`). Where it failed the sentence (``number_check``,
+    ``binding_check``), the verdict's ``confidence`` is that precision; where the model or the
+    judge failed it already, the verdict stays theirs and the finding is shown beside it."""
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -5,7 +5,8 @@ A sentence is decided by exactly one of: the quote check (:func:`fabricated_quot
 sources themselves (:func:`settled`: copied, or its negation copied), nothing to check it
 against (:func:`unchecked`), the NLI model (:func:`by_model`) or the LLM judge
 (:func:`by_judge`). Support from the model or the judge must also pass the number rule
-(:func:`validator.rules.numbers.check_numbers`), else the method is ``number_check``.
+(:func:`validator.rules.numbers.check_numbers`), else the method is ``number_check``; on a
+sentence they fail, that rule's finding is shown beside their verdict.
 """
 
 from __future__ import annotations
@@ -90,11 +91,12 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
     ``decision`` over its signals: :func:`_learned`), then the number rule; the row's numbers are
     the deciding premise's, every premise's in ``premise_scores``.
 
-    The number rule reads a supported sentence, and one the model fails below the review
-    threshold, where the evidence gives the sentence's number another value in the same role: a
-    rule is sure where the model is not, so "More than 200 people attended." against "150 people
-    attended." is the number rule's failure, never an unsure one that ``uncertain="flag"`` would
-    keep. A number merely absent from the evidence leaves an unsure failure the model's."""
+    The number rule reads every sentence. On one the model supports, its finding fails the
+    sentence (a veto: unsure where the finding's measured precision is below the bar of
+    :mod:`validator.vetoes`). On one the model fails already, the failure stays the model's and
+    the finding is shown beside it (:func:`_decides`): "More than 200 people attended." against
+    "150 people attended." is failed by the model, with the rule's note saying what the evidence
+    gives, so a report counts as a rule's only the failures a rule caused."""
     probabilities = claim.probabilities
     if decision is not None and claim.signals:
         verdict, confidence, premise, cut = _learned(claim, decision, thresholds)
@@ -108,12 +110,15 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
     elif verdict == "supported":
         verdict, premise, method, note, kind = _numbers_vouched(claim, probabilities, cut)
-    elif confidence < thresholds.review and (finding := _number_veto(claim, supported=False)):
-        verdict, method, note, kind = finding.verdict, "number_check", finding.note, _kind(claim, finding)
+    elif (finding := _number_finding(claim)) is not None:
+        note, kind = finding.note, _kind(claim, finding)
+        if _decides(finding, kind, unsure=confidence < thresholds.review):
+            verdict, method = finding.verdict, "number_check"
     if verdict != "supported" and method == "model" and (restating := _restating(claim)) is not None:
-        verdict, premise, method, note, confidence = "supported", restating, "verbatim", RESTATED_NOTE, 1.0
+        verdict, premise, method, note, kind = "supported", restating, "verbatim", RESTATED_NOTE, None
+        confidence = 1.0
     needs_review = method == "model" and confidence < thresholds.review
-    if kind is not None:
+    if kind is not None and method != "model":
         confidence, needs_review = _trusted(kind)
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
@@ -239,12 +244,15 @@ def _number_finding(claim: Claim) -> NumberFinding | None:
     return check_numbers(claim.reading, claim.passages, claim.sources, claim.text)
 
 
-def _number_veto(claim: Claim, supported: bool) -> NumberFinding | None:
-    """The number rule's finding where it decides: any, on a supported sentence; on one failed
-    below the review threshold, only where the evidence gives the number another value in its
-    role (``contradicted``), not where the number is only absent."""
-    finding = _number_finding(claim)
-    return finding if finding is not None and (supported or finding.verdict == "contradicted") else None
+def _decides(finding: NumberFinding, kind: str, unsure: bool) -> bool:
+    """Whether the number rule's finding decides a sentence the model or the judge fails already.
+    It does only where that failure is unsure, the evidence gives the number another value in its
+    role (``contradicted``), and the finding is certain (:mod:`validator.vetoes`): then it is the
+    rule's verdict, sharper than theirs. Otherwise the failure stays theirs, and the finding is
+    shown beside it (its note and ``finding``) for a reviewer: a rule right four times in five
+    must not take a failure it did not cause, nor turn "unsupported" into "contradicted" for
+    ``fail_on="contradicted"``."""
+    return unsure and finding.verdict == "contradicted" and trust(kind).certain
 
 
 def _shown(claim: Claim, order: list[int]) -> Evidence:
@@ -263,15 +271,15 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         pass  # the quote gate decided: a rule's verdict, never unsure (needs_review below)
     elif verdict == "supported" and not _may_support(claim, Evidence(claim.evidence_text)):
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
-    elif (verdict == "supported" or judgement.confidence < thresholds.review) and (
-        finding := _number_veto(claim, supported=verdict == "supported")
-    ):
-        verdict, method, note, kind = finding.verdict, "number_check", finding.note, _kind(claim, finding)
+    elif (finding := _number_finding(claim)) is not None:
+        note, kind = finding.note, _kind(claim, finding)
+        if verdict == "supported" or _decides(finding, kind, unsure=judgement.confidence < thresholds.review):
+            verdict, method = finding.verdict, "number_check"
     elif verdict == "supported" and fused(claim.reading, claim.evidence_text, sources=claim.sources):
         verdict, method, note, kind = "unsupported", "binding_check", FUSED_NOTE, FUSED
     confidence = judgement.confidence
     needs_review = method == "llm" and not judgement.overruled and confidence < thresholds.review
-    if kind is not None:
+    if kind is not None and method != "llm":
         confidence, needs_review = _trusted(kind)
     sources = sources_of(claim.premises)
     return SentenceResult(
