@@ -529,6 +529,58 @@ def test_a_quantity_in_any_unit_pint_knows_is_the_same_quantity(
     assert number_verdict(sentence, premise) == expected
 
 
+RATIOS = [
+    ("mg", "kg", "milligrams", "kilogram"),
+    ("g", "L", "grams", "litre"),
+    ("kg", "m2", "kilograms", "square metre"),
+]
+
+
+@given(
+    value=st.integers(min_value=1, max_value=900),
+    ratio=st.sampled_from(RATIOS),
+    slash=st.booleans(),
+    in_words=st.booleans(),
+    noun=st.sampled_from(["dose", "limit", "concentration", "load"]),
+)
+def test_a_measure_per_another_is_not_the_measure_alone(
+    value: int, ratio: tuple[str, str, str, str], slash: bool, in_words: bool, noun: str
+) -> None:
+    """ "15 mg/kg" is a dose per kilogram of body weight, not 15 milligrams: pint reads a measure
+    per another of no dimension or one of neither, which the rule took for the first unit alone.
+    The same ratio in symbols or in words, with a slash or "per", is one value."""
+    symbol, per, word, per_word = ratio
+    source = f"The {noun} is {value} {symbol}/{per} for adults."
+    written = f"{value} {word} per {per_word}" if in_words else f"{value} {symbol}{'/' if slash else ' per '}{per}"
+    assert number_verdict(f"The {noun} is {written} for adults.", source) is None
+    assert number_verdict(f"The {noun} is {value} {word if in_words else symbol} for adults.", source) is not None
+
+
+def test_a_guard_fails_a_dose_per_kilogram_written_as_milligrams() -> None:
+    passed, [sentence] = check_answer(
+        "The recommended dose is 15 mg given twice daily.", ["The recommended dose is 15 mg/kg given twice daily."]
+    )
+    assert not passed and "15" in (sentence["note"] or ""), sentence
+
+
+@given(
+    value=st.integers(min_value=-40, max_value=500),
+    scales=st.sampled_from([("C", "F"), ("F", "C")]),
+    then=st.sampled_from([" for 30 minutes.", ".", ", then cool.", " until golden."]),
+)
+def test_a_temperature_scale_written_as_a_spaced_letter_is_read(value: int, scales: tuple[str, str], then: str) -> None:
+    """ "220 C" is 220 degrees Celsius as "220C" and "220 °C" are, so "220 F" is another
+    temperature; a capital after a year before a name ("In 1998 F. Scott", "1998 F Scott") is no
+    scale."""
+    written, other = scales
+    source = f"Bake the bread at {value} {written}{then}"
+    assert number_verdict(f"Bake the bread at {value}°{written}{then}", source) is None
+    assert number_verdict(f"Bake the bread at {value} {other}{then}", source) is not None
+    assert [n.unit for n in find_numbers(f"In 1998 {written}. Scott and in 1999 {written} Scott wrote.")] == [
+        "year"
+    ] * 2
+
+
 CONVERSIONS = [
     ("miles", "kilometres", 1.609344),
     ("acres", "hectares", 0.40468564224),
@@ -677,6 +729,23 @@ def test_news_estimates_in_words_hold_the_values_inside_them(sentence: str, prem
 def test_rupees_in_any_spelling_are_one_currency(sentence: str, premise: str, expected: str | None) -> None:
     """ "₹", "Rs", "INR" and "rupees" are one currency (Indian news writes all four), and not dollars."""
     assert number_verdict(sentence, premise) == expected
+
+
+@given(
+    value=st.integers(min_value=1, max_value=900),
+    crore=st.booleans(),
+    plural=st.booleans(),
+    written=st.sampled_from(["Rs {}", "₹{}", "{} rupees", "INR {}"]),
+)
+def test_lakh_and_crore_are_scales_of_their_value(value: int, crore: bool, plural: bool, written: str) -> None:
+    """A lakh is 100,000 and a crore 10 million, as "5 crore" is 50 million: the same amount in
+    another scale is vouched for, and the number of one scale written with the other is not."""
+    scale, other = ("crore", "lakh") if crore else ("lakh", "crore")
+    size = 10_000_000 if crore else 100_000
+    source = "The film earned " + written.format(f"{value} {scale}{'s' if plural else ''}") + "."
+    in_millions = f"{value * size / 1_000_000:g}"
+    assert number_verdict(f"The film earned {in_millions} million rupees.", source) is None
+    assert number_verdict(f"The film earned {value} {other} rupees.", source) is not None
 
 
 @pytest.mark.parametrize(

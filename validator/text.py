@@ -157,7 +157,9 @@ ORDINAL_WORDS = [
 ]
 """Ordinal words, each at its value's index."""
 SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-"""The scale words and what each multiplies by."""
+SCALES |= {"lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
+"""The scale words and what each multiplies by, the Indian numbering system's too ("5 crore" is
+50 million)."""
 
 
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(NUMBER_WORDS) | frozenset(ORDINAL_WORDS) | frozenset(SCALES)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from text_to_num import text2num
 
 from validator.rules.numbers.units import measure
-from validator.text import NUMBER_WORDS, ORDINAL_WORDS
+from validator.text import NUMBER_WORDS, ORDINAL_WORDS, SCALES
 
 WORD_VALUES = {word: value for value, word in enumerate(NUMBER_WORDS)} | {
     word: value for value, word in enumerate(ORDINAL_WORDS) if value
@@ -104,12 +104,18 @@ COUNTED_AFTER_YEAR_LIKE = frozenset(
     ]
 )
 """Words after a four-digit number that make it a count ("1000 employees"), not a year."""
+SCALE_WORDS = "|".join(sorted(SCALES, key=len, reverse=True))
+"""The scale words as a pattern's alternatives (:data:`validator.text.SCALES`), longest first."""
 SHORT_SCALES = dict.fromkeys(("k",), "thousand") | dict.fromkeys(("m", "mn", "mln"), "million")
 SHORT_SCALES |= dict.fromkeys(("b", "bn", "bln"), "billion") | {"tn": "trillion"}
 """A scale written short after a number, as the scale word it stands for."""
-TEMPERATURE = r"\s?(?:[°º]|degrees?\s+)\s?(?:C|F|Celsius|centigrade|Fahrenheit)\b|(?-i:C|F)\b"
+TEMPERATURE = (
+    r"\s?(?:[°º]|degrees?\s+)\s?(?:C|F|Celsius|centigrade|Fahrenheit)\b|(?-i:C|F)\b"
+    r"|(?-i:\s[CF](?=\s+[a-z]|[,;:)]|\.?\s*$))"
+)
 """A temperature's scale after its number, in any spelling: "30C", "30 °C", "30 degrees Celsius",
-"86F" (a letter alone only joined to the number, in capitals)."""
+"86F", "220 C for 30 minutes" (a letter alone only in capitals, and after a space only where a
+lower-case word, a clause's end or the text's end follows: "1998 F. Scott" is no temperature)."""
 SEASON_START = re.compile(r"(?<![\d.,-])(?P<century>1[89]|20)(?P<first>\d{2})[-\u2013/]\Z")
 SEASON_END = re.compile(r"(?![\d:%]|[.,]\d|[-\u2013/]\d)")
 """A season or span of years written short ("2016-17", "1998/99", "1914–18"): the start's
@@ -129,7 +135,7 @@ _AFTER_VALUE = (
     r"(?:\s?(?P<meridiem>a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?"
     r"(?:\s?(?P<percent>%|percent\b|per cent\b|(?-i:pc)\b)|\s?(?P<basis_points>basis[\s-]points?|(?-i:bps?))\b)?"
     rf"(?:(?P<degree>{TEMPERATURE}|\s?[°º]))?"
-    r"(?:\s*(?P<scale>thousand|million|billion|trillion)\b)?"
+    rf"(?:\s*(?P<scale>{SCALE_WORDS})\b)?"
 )
 """What is joined to a number after its value (a scale, a decade's "s", an ordinal's suffix, a
 clock time's minutes, "pm", a percent or basis points, a temperature's scale), with the short
@@ -183,7 +189,7 @@ def number_words_then(length: int, ordinal: bool) -> re.Pattern[str]:
     )
 
 
-SCALE_AFTER_DIGITS = re.compile(r"(\d)\s*(thousand|million|billion|trillion)\b", re.I)
+SCALE_AFTER_DIGITS = re.compile(rf"(\d)\s*({SCALE_WORDS})\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
 read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""
 TIMES = {"twice": 2, "thrice": 3}
@@ -192,9 +198,9 @@ TIMES_A_PERIOD = re.compile(
 )
 """How often, in a word ("twice daily", "thrice a week"): 2 and 3 times a period. Not a multiple
 ("twice as many", "twice its size"), which the number rule leaves to the model."""
-HALF_A_SCALE = re.compile(r"\bhalf an?\s+(?P<scale>thousand|million|billion|trillion)\b", re.I)
+HALF_A_SCALE = re.compile(rf"\bhalf an?\s+(?P<scale>{SCALE_WORDS})\b", re.I)
 """Half a scale in words ("half a million"): 500,000, never "half" and text2num's "a 1000000"."""
-SCALE_AFTER_A_HALF = re.compile(r"(?<=\bhalf)\s+(?:thousand|million|billion|trillion)\b", re.I)
+SCALE_AFTER_A_HALF = re.compile(rf"(?<=\bhalf)\s+(?:{SCALE_WORDS})\b", re.I)
 """A scale after a value and a half in words ("two and a half million"): the value is put in
 digits first ("2.5 million"), so text2num must leave the scale to it, not make it "2.5 1000000"."""
 WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(WORD_VALUES, key=len, reverse=True)) + r")\b", re.I)
@@ -436,7 +442,7 @@ RANGE = re.compile(
     rf"(?<![\w.,])(?P<sign>{MONEY}\s?)?(?P<low>\d+(?:\.\d+)?)\s?(?:[-\u2013]|\s+to\s+)\s?(?P<high_sign>{MONEY}\s?)?"
     r"(?P<high>\d+(?:\.\d+)?)"
     rf"(?P<suffix>{TEMPERATURE}|\s?(?:%|percent\b|per cent\b|(?:bn|mn|m|k|tn)\b"
-    r"|(?:thousand|million|billion|trillion)\b))",
+    rf"|(?:{SCALE_WORDS})\b))",
     re.I,
 )
 """A range whose sign, scale, percent or temperature scale is written once, for both ends: "$8-8.5bn",

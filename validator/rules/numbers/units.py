@@ -113,20 +113,24 @@ FOOT, INCH = 0.3048, 0.0254
 _POWER = r"\s?(?-i:(?P<base>km|cm|mm|m|mi|ft|yd)(?P<power>[23]))\b"
 _AS_PLAIN_TEXT = re.compile(
     _POWER + r"|\s?(?P<per_hour>miles|kilomet(?:re|er)s|km)\s+(?:per|an|a)\s+hour\b"
-    r"|\s?km\s?/\s?h\b",
+    r"|\s?km\s?/\s?h\b"
+    r"|\s?(?P<numerator>[^\W\d_]+)\s*(?:/|\s+per\s+)\s*(?P<denominator>(?:square\s+|cubic\s+)?[^\W\d_]+[23²³]?)\b",
     re.I,
 )
 """A unit right after a number in a form its words do not give pint: squared or cubed as plain
 text writes it ("25 m2", "3 km2", which pint reads as "m²"; a symbol's case is its meaning), a
 speed per hour with "an" or "a" ("50 kilometres an hour": pint reads "an hour" as "an" times an
-hour), and "km/h", whose slash the words after a number leave out."""
+hour), "km/h", whose slash the words after a number leave out, and a measure per another
+("15 mg/kg", "5 g per litre"), which pint reads as no dimension or one of neither: a dose per
+kilogram of body weight is not that many milligrams."""
 _POWER_AFTER_A_NUMBER = re.compile(r"(?<=\d)" + _POWER)
 
 
 @dataclass(frozen=True)
 class Measure:
     """A unit read after a number: what it measures (one of :data:`DIMENSIONS`, the same for every
-    unit of one kind), how many SI base units one of it is, and how many words it takes."""
+    unit of one kind, or one of them per another), how many SI base units one of it is, and how
+    many words it takes."""
 
     dimension: str
     factor: float
@@ -169,10 +173,18 @@ def _unit(words: str) -> tuple[str, float] | None:
 
 def measure_plain_text(text: str, end: int) -> tuple[Measure, int] | None:
     """The unit :data:`_AS_PLAIN_TEXT` reads right after a number ending at ``end`` ("25 m2", "50
-    kilometres an hour", "320 km/h"), and where it ends, or None where none is written so."""
+    kilometres an hour", "320 km/h", "15 mg/kg"), and where it ends, or None where none is
+    written so."""
     match = _AS_PLAIN_TEXT.match(text, end)
     if match is None:
         return None
+    if match.group("numerator"):
+        power = str.maketrans("23", "²³")  # "kg/m2" as pint reads "kg/m²"
+        numerator, denominator = _unit(match.group("numerator")), _unit(match.group("denominator").translate(power))
+        if numerator is None or denominator is None:
+            return None
+        ratio = Measure(f"{numerator[0]} per {denominator[0]}", numerator[1] / denominator[1], 3)
+        return ratio, match.end()
     if match.group("base"):
         symbol = match.group("base") + ("²" if match.group("power") == "2" else "³")
     else:
