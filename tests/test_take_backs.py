@@ -78,7 +78,12 @@ def test_a_copy_the_source_goes_on_from_is_still_settled(fact: str, going_on: st
 
 UNTRUE_HEADINGS = ["Myths", "Rumours", "Debunked", "Disputed", "Tall tales", "Retracted statements", "Not true"]
 NEUTRAL_HEADINGS = ["Features", "Key facts", "Timeline", "Highlights"]
-HEADING_STYLES = ["{}:", "## {}", "**{}**", "### {}", "{}:\n"]
+HEADING_STYLES = ["{}:", "## {}", "**{}**", "### {}", "{}:\n", "<h3>{}</h3>", "{}\n-----", "{}\n=====", "CAPITALS"]
+"""A label, Markdown (ATX and setext), bold, HTML, or a line in capitals alone ("MYTHS")."""
+
+
+def _heading(style: str, heading: str) -> str:
+    return heading.upper() if style == "CAPITALS" else style.format(heading)
 
 
 @settings(max_examples=25, deadline=None)
@@ -87,15 +92,16 @@ def test_an_item_under_a_heading_that_calls_it_untrue_fails(fact: str, heading: 
     """With or without a bullet, under a label or a Markdown or bold heading: the item is what the
     source says is untrue, and no passage holding it may support it (``framing_check``)."""
     item = f"- {fact}" if bullet else fact
-    source = f"The harbour has a long history.\n\n{style.format(heading)}\n{item}\nThe lamp was lit by a trained cat."
+    heading = _heading(style, heading)
+    source = f"The harbour has a long history.\n\n{heading}\n{item}\nThe lamp was lit by a trained cat."
     result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
     assert result.outcome == "fail", result.metadata
 
 
 @pytest.mark.parametrize("heading", NEUTRAL_HEADINGS)
-@pytest.mark.parametrize("style", ["{}:", "## {}", "**{}**"])
+@pytest.mark.parametrize("style", HEADING_STYLES)
 def test_an_item_under_a_heading_that_does_not_deny_it_is_not_disowned(heading: str, style: str) -> None:
     fact = FACTS[0]
-    source = f"The harbour has a long history.\n\n{style.format(heading)}\n{fact}\nA plaque marks the spot today."
+    source = f"The harbour has a long history.\n\n{_heading(style, heading)}\n{fact}\nA plaque marks the spot today."
     result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
     assert result.metadata["provenance_nli"]["sentences"][0]["method"] != "framing_check"  # type: ignore[index]

@@ -28,10 +28,17 @@ _QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
 MIN_QUOTE_WORDS = 5
 
 
-_HEADING_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*)|(?P<mark>\*\*|__)(?P<bold>[^\n]*))$", re.M)
-"""A line that may be a heading, in Markdown ("## Myths") or bold alone ("**Myths**"), the rest of
-the line taken whole (its closing marks are stripped in :func:`_as_label`: a lazy group before
-them cost quadratic time on a line of thousands of "#")."""
+_HEADING_LINE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*)|(?P<mark>\*\*|__)(?P<bold>[^\n]*)"
+    r"|<h[1-6][^>\n]*>(?P<html>[^<\n]*)</h[1-6]>[ \t]*"
+    r"|(?P<setext>[^\s#<][^\n]*)\n[ \t]*(?:=+|-+)[ \t]*"
+    r"|(?P<capitals>(?-i:[A-Z][A-Z0-9 '&,/-]*[A-Z]))[ \t]*)$",
+    re.M,
+)
+"""A line that may be a heading: in Markdown ("## Myths"), bold alone ("**Myths**"), HTML
+("<h3>Myths</h3>"), underlined ("Myths" over "-----", Markdown's setext form), or in capitals
+alone ("MYTHS"); the rest of the line taken whole (its closing marks are stripped in
+:func:`_as_label`: a lazy group before them cost quadratic time on a line of thousands of "#")."""
 
 
 def _as_label(match: re.Match[str]) -> str:
@@ -43,8 +50,10 @@ def _as_label(match: re.Match[str]) -> str:
         if not bold.endswith(mark):
             return match.group()
         heading = bold[: -len(mark)].strip()
+    elif (hashed := match.group("hashed")) is not None:
+        heading = hashed.rstrip(" \t#").strip()
     else:
-        heading = match.group("hashed").rstrip(" \t#").strip()
+        heading = (match.group("html") or match.group("setext") or match.group("capitals")).strip()
     return heading if not heading or heading[-1] in ".!?:" else heading + ":"
 
 
