@@ -60,6 +60,12 @@ UNITS = [
     "a,1\n",
     "| a |\n",
     '{"a": ',
+    "A ",
+    "<h1",
+    "a\n=",
+    "1 mg/kg ",
+    "1 C ",
+    "1 lakh ",
 ]
 CLAIM = "The bridge was built in 1931 by 20 men for $4m."
 READERS: dict[str, Callable[[str], object]] = {
