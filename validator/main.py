@@ -44,6 +44,10 @@ GUARDRAILS_KEYWORDS = frozenset({"use_local", "validation_endpoint"})
 _READ_AFTER = "_provenance_nli_read_after"
 """The metadata key a stream's check passes its earlier text under (to :meth:`ProvenanceNLI._validate`,
 which takes it out again): ``validate`` sees one chunk at a time."""
+_OUTPUT_BEFORE = "_provenance_nli_output_before"
+"""Likewise, on guardrails' sync stream runner: what the stream has output so far, after every
+earlier chunk's fix (on the async runner a result's metadata never reaches the next chunk, so it
+is not known there)."""
 
 
 class ProvenanceNLI(Validator):
@@ -170,6 +174,7 @@ class ProvenanceNLI(Validator):
         output) against the evidence in ``metadata``; fail closed if that cannot run."""
         metadata = dict(metadata or {})
         read_after = metadata.pop(_READ_AFTER, None)  # streaming: the text released before this chunk
+        output_before = metadata.pop(_OUTPUT_BEFORE, None)  # and what the stream output of it
         texts = value if isinstance(value, list) else [value]
         # 1. The requests: each text and where its evidence comes from (a caller's mistake raises).
         try:
@@ -207,13 +212,21 @@ class ProvenanceNLI(Validator):
         else:
             report = self._rechecked(reports[0], requests[0]) if self._repair else reports[0]
             details = self._details(report)
-            result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair)
+            # on a stream, a sentence is output after what the stream output, not after all it read
+            before = (
+                _sentences(read_after or ""),
+                _sentences(output_before if output_before is not None else read_after or ""),
+            )
+            result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair, before)
         fixing = isinstance(value, str) and self.on_fail_descriptor == OnFailAction.FIX
         if fixing and isinstance(result, FailResult) and isinstance(result.fix_value, str):
             result.fix_value = self._fixed(result.fix_value, requests[0])
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
         if read_after is not None and isinstance(value, str):
             details["streamed"] = read_after + value
+            if fixing and output_before is not None:
+                result = _output_after(result, value, output_before)
+                details["streamed_output"] = output_before + _output_of(result, value)
         return result
 
     def _rechecked(self, report: CheckReport, request: CheckRequest) -> CheckReport:
@@ -289,16 +302,30 @@ class ProvenanceNLI(Validator):
 
     def validate_stream(self, chunk: Any, metadata: dict[str, Any], **kwargs: Any) -> ValidationResult | None:
         """Refuse ``refrain`` and ``filter`` in streaming: guardrails' stream runner cannot apply
-        them (it fails with a ``TypeError`` after the earlier chunks have gone out)."""
+        them (it fails with a ``TypeError`` after the earlier chunks have gone out).
+
+        On guardrails' sync stream runner (the one that passes ``remainder``), what this holds
+        when the stream ends is checked (:mod:`validator.streaming`), so a text that ends in
+        sentence-final punctuation with nothing after it is held until the next chunk shows
+        whether the sentence ended: an LLM streams "1.9" as "1", ".", "9", and "…was 1." cut
+        there failed a correct sentence. ``AsyncGuard``'s runner never checks what is held at the
+        end, so there the stop releases the sentence at once (:func:`release_sentences`)."""
         if self.on_fail_descriptor in (OnFailAction.REFRAIN, OnFailAction.FILTER):
             raise InvalidInput(
                 f"on_fail={self.on_fail_descriptor.value!r} does not work with stream=True in guardrails; "
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
+        if kwargs.get("remainder") is False and _MAY_GO_ON.search("".join(self.accumulated_chunks) + str(chunk)):
+            self.accumulated_chunks.append(chunk)
+            return None
         # each released sentence is read after the ones released before it, as validate reads
         # a whole answer: guardrails feeds a result's metadata into the next chunk's check
-        streamed = ((metadata or {}).get("provenance_nli") or {}).get("streamed", "")
-        return super().validate_stream(chunk, {**(metadata or {}), _READ_AFTER: streamed}, **kwargs)
+        details = (metadata or {}).get("provenance_nli") or {}
+        passed_on = {_READ_AFTER: details.get("streamed", "")}
+        if "remainder" in kwargs and self.on_fail_descriptor == OnFailAction.FIX:
+            # the sync runner, which feeds each result's metadata to the next chunk, outputs fixes
+            passed_on[_OUTPUT_BEFORE] = details.get("streamed_output", "")
+        return super().validate_stream(chunk, {**(metadata or {}), **passed_on}, **kwargs)
 
 
 class BadMetadata(InvalidInput, ValidationError):
@@ -354,19 +381,25 @@ FIX_ROUNDS = 3
 
 
 def _answer_result(
-    report: CheckReport, policy: FailPolicy, details: dict[str, Any], repair: bool = False
+    report: CheckReport,
+    policy: FailPolicy,
+    details: dict[str, Any],
+    repair: bool = False,
+    before: tuple[Sequence[str], Sequence[str]] = ((), ()),
 ) -> ValidationResult:
     """Pass, or fail with the answer minus its failing sentences as the fix and a span for each;
     with ``repair``, a failing sentence with a correction (:mod:`validator.repair`) is kept with
-    the evidence's value in place of its own, and listed in ``details["repairs"]``."""
+    the evidence's value in place of its own, and listed in ``details["repairs"]``. ``before``: on
+    a stream, the sentences read before this chunk and those output of them
+    (:meth:`CheckReport.with_dependants`): a chunk whose reading an earlier cut moves fails too."""
     failing = report.failing(policy)
-    if not failing:
-        return PassResult(metadata=details)
     repaired = [s for s in failing if s.correction is not None] if repair else []
+    cut, written = report.with_dependants([s for s in failing if all(s is not r for r in repaired)], before)
+    if not failing and not cut and not written:
+        return PassResult(metadata=details)
     if repair:
         details["provenance_nli"]["repairs"] = [_repair_row(report, s) for s in repaired]
     replaced = [(s.correction["start"], s.correction["end"], s.correction["new"]) for s in repaired if s.correction]
-    cut, written = report.with_dependants([s for s in failing if all(s is not r for r in repaired)])
     if leaning := [i for i, s in enumerate(report.sentences) if any(s is c for c in cut) and s not in failing]:
         details["provenance_nli"]["cut_with"] = leaning  # kept sentences that read otherwise without a cut one
     if written:
@@ -377,11 +410,38 @@ def _answer_result(
         error_message=(
             f"{len(failing)} of {len(report.sentences)} sentences are not supported by the "
             f"sources:\n{summarize(failing)}"
+            if failing
+            else "a sentence reads otherwise after a cut earlier in the stream:\n" + summarize(cut or report.sentences)
         ),
         fix_value=report.without(cut, [*replaced, *written]),
         error_spans=[_error_span(s) for s in failing],
         metadata=details,
     )
+
+
+def _sentences(text: str) -> list[str]:
+    return [span.text for span in split_sentences(text)]
+
+
+def _output_of(result: ValidationResult, value: str) -> str:
+    """What guardrails' fix path outputs for a chunk: its fix where it failed, else the chunk."""
+    if isinstance(result, FailResult):
+        return result.fix_value if isinstance(result.fix_value, str) else ""
+    override = result.value_override  # type: ignore[union-attr]
+    return value if override is PassResult.ValueOverrideSentinel else override
+
+
+def _output_after(result: ValidationResult, value: str, output_before: str) -> ValidationResult:
+    """A stream's chunk as output after ``output_before``: its released pieces open with the space
+    before them (:func:`release_sentences`), which the stream's first output leaves out, as
+    ``validate`` leaves it out where the sentences before were cut."""
+    if output_before.strip():
+        return result
+    if isinstance(result, FailResult) and isinstance(result.fix_value, str):
+        result.fix_value = result.fix_value.lstrip()
+    elif isinstance(result, PassResult) and value != value.lstrip():
+        result.value_override = value.lstrip()
+    return result
 
 
 def _repair_row(report: CheckReport, sentence: SentenceResult) -> dict[str, Any]:
@@ -429,27 +489,32 @@ def _error_span(sentence: SentenceResult) -> ErrorSpan:
 
 
 def release_sentences(chunk: str) -> list[str]:
-    """How a stream is cut: ``[complete, rest]`` once ``chunk`` holds a complete sentence, else ``[]``.
+    """How a stream is cut: ``[complete, rest]`` once ``chunk`` holds a complete sentence, else ``[]``;
+    the space after a complete sentence goes with the rest, so a cut of the next sentence takes the
+    space before it, and a stream's fix ends where ``validate``'s does.
 
     A sentence is released when the next one starts *or* when the text so far ends with
     sentence-final punctuation, so it is checked as soon as it can be; a last sentence without
-    final punctuation is checked when the stream ends (:mod:`validator.streaming`). A "sentence"
-    cut early (``3.`` of ``3.50`` arriving in two chunks) is checked in two parts, which can only
-    flag more, never less: waiting for the next chunk instead would leave a last sentence ending
-    in a digit and a stop unchecked under ``AsyncGuard``, whose stream runner never checks what a
-    validator holds when the stream ends.
+    final punctuation is checked when the stream ends (:mod:`validator.streaming`). On the sync
+    runner a stop with nothing after it waits for the next chunk first
+    (:meth:`ProvenanceNLI.validate_stream`). Under ``AsyncGuard``, whose runner never checks what
+    a validator holds when the stream ends, it cannot wait: a "sentence" cut early there (``3.``
+    of ``3.50`` arriving in two chunks) is checked in two parts, which can only flag more, never
+    less.
     """
     sentences = split_sentences(chunk)
     if not sentences:
         return []
-    if _ENDS_SENTENCE.search(chunk):
-        return [chunk, ""]
+    if _ENDS_SENTENCE.search(chunk):  # the space after it goes with the next sentence
+        return [chunk[: sentences[-1].end], chunk[sentences[-1].end :]]
     if len(sentences) < 2:
         return []
-    return [chunk[: sentences[-1].start], chunk[sentences[-1].start :]]
+    return [chunk[: sentences[-2].end], chunk[sentences[-2].end :]]
 
 
 _ENDS_SENTENCE = re.compile(SENTENCE_END + r"\s*$")
+_MAY_GO_ON = re.compile(SENTENCE_END + r"$")
+"""A stop with nothing after it yet: the end of a sentence, or of "1." in "1.9", "Dr." in "Dr. Li"."""
 
 streaming.install()
 # Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.

@@ -77,7 +77,9 @@ class CheckReport:
             llm=self.llm,
         )
 
-    def with_dependants(self, removed: Sequence[SentenceResult]) -> tuple[list[SentenceResult], list[Replacement]]:
+    def with_dependants(
+        self, removed: Sequence[SentenceResult], before: tuple[Sequence[str], Sequence[str]] = ((), ())
+    ) -> tuple[list[SentenceResult], list[Replacement]]:
         """What else a cut of ``removed`` must change so that no kept sentence says what the answer
         did not: cutting "The Empire State Building is in Paris." re-points the "It" of the kept
         "It was completed in 1931." at the sentence before. Each sentence is read in context
@@ -85,15 +87,21 @@ class CheckReport:
         whose reading moves is written as it was read and checked where that reading names what
         its pronoun stood for ("The Empire State Building was completed in 1931."), and cut with
         them where it only leaned on the sentence before. Returns the cut sentences (``removed``
-        first) and the rewritten ones as (start, end, text), until no reading moves."""
+        first) and the rewritten ones as (start, end, text), until no reading moves.
+
+        ``before``: for a piece of a stream, the sentences this text was read after, and those of
+        them that were output (the rest were cut): "It was completed in 1931." read after "The
+        Empire State Building is in Paris." reads otherwise after the output "The Eiffel Tower is
+        in Paris." alone."""
         cut, written = list(removed), {}
-        if not cut:
+        read, output = ([_as_read(s) for s in sentences] for sentences in before)
+        if not cut and read == output:
             return cut, []
-        texts = [without_list_marker(fold_typography(s.sentence)) for s in self.sentences]
-        as_read = read_in_context(texts)
+        texts = [_as_read(s.sentence) for s in self.sentences]
+        as_read = read_in_context([*read, *texts])[len(read) :]
         while True:
             kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
-            now = read_in_context([written.get(i, texts[i]) for i in kept])
+            now = read_in_context([*output, *(written.get(i, texts[i]) for i in kept)])[len(output) :]
             moved = [i for i, reading in zip(kept, now, strict=True) if reading != as_read[i]]
             if not moved:
                 break
@@ -135,3 +143,9 @@ class CheckReport:
             position = max(position, end)
         kept.append(self.text[position:])
         return "".join(kept)
+
+
+def _as_read(sentence: str) -> str:
+    """A sentence as :func:`~validator.context.read_in_context` compares it: its typography folded,
+    a list item's marker left out."""
+    return without_list_marker(fold_typography(sentence))

@@ -32,12 +32,12 @@ _HEADING_LINE = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]+(?P<hashed>[^\n]*)|(?P<mark>\*\*|__)(?P<bold>[^\n]*)"
     r"|<h[1-6][^>\n]*>(?P<html>[^<\n]*)</h[1-6]>[ \t]*"
     r"|(?P<setext>[^\s#<][^\n]*)\n[ \t]*(?:=+|-+)[ \t]*"
-    r"|(?P<capitals>(?-i:[A-Z][A-Z0-9 '&,/-]*[A-Z]))[ \t]*)$",
+    r"|(?P<capitals>(?-i:[A-Z][A-Z0-9 '&,/-]{0,38}[A-Z]))[ \t]*)$",
     re.M,
 )
 """A line that may be a heading: in Markdown ("## Myths"), bold alone ("**Myths**"), HTML
 ("<h3>Myths</h3>"), underlined ("Myths" over "-----", Markdown's setext form), or in capitals
-alone ("MYTHS"); the rest of the line taken whole (its closing marks are stripped in
+alone and short ("MYTHS"; not a line of text in capitals wrapped before its stop); the rest of the line taken whole (its closing marks are stripped in
 :func:`_as_label`: a lazy group before them cost quadratic time on a line of thousands of "#")."""
 
 
