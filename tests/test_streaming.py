@@ -1,14 +1,19 @@
 """A stream's output under ``on_fail="fix"`` is what ``validate`` makes of the whole answer, however
 the LLM cuts it into chunks: a decimal split across chunks ("1", ".", "9"), the space between two
-sentences, and a pronoun whose sentence an earlier cut left without its antecedent, through a real
-Guard on guardrails' sync stream runner and the bundled model."""
+sentences, a pronoun whose sentence an earlier cut left without its antecedent, and a last sentence
+with no stop, through a real Guard and AsyncGuard on guardrails' stream runners and the bundled
+model."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
-from guardrails import Guard
+from guardrails import AsyncGuard, Guard
+from guardrails.errors import ValidationError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,20 +40,46 @@ def _fixed(answer: str) -> str:
     return str(result.validated_output)
 
 
-def _streamed(chunks: list[str]) -> str:
-    guard = Guard().use(ProvenanceNLI(on_fail="fix"))
+def _sync_stream(chunks: list[str], on_fail: str = "fix") -> list:
+    guard = Guard().use(ProvenanceNLI(on_fail=on_fail))  # type: ignore[arg-type]
     stream = guard(
         llm_api=lambda *, messages, **kwargs: iter(chunks),
         messages=[{"role": "user", "content": "Tell me."}],
         stream=True,
         metadata={"sources": SOURCES},
     )
-    return "".join(str(outcome.validated_output or "") for outcome in stream)  # type: ignore[union-attr]
+    return list(stream)  # type: ignore[arg-type]
 
 
+def _async_stream(chunks: list[str], on_fail: str = "fix") -> list:
+    async def pieces() -> AsyncIterator[str]:
+        for chunk in chunks:
+            yield chunk
+
+    async def llm(*, messages: list[dict], **kwargs: object) -> SimpleNamespace:
+        return SimpleNamespace(completion_stream=pieces())  # the shape of LiteLLM's async stream
+
+    async def run() -> list:
+        guard = AsyncGuard().use(ProvenanceNLI(on_fail=on_fail))  # type: ignore[arg-type]
+        stream = await guard(
+            llm_api=llm, messages=[{"role": "user", "content": "Tell me."}], stream=True, metadata={"sources": SOURCES}
+        )
+        return [outcome async for outcome in stream]  # type: ignore[union-attr]
+
+    return asyncio.run(run())
+
+
+RUNNERS = {"sync": _sync_stream, "async": _async_stream}
+
+
+def _streamed(chunks: list[str], runner: str = "sync") -> str:
+    return "".join(str(outcome.validated_output or "") for outcome in RUNNERS[runner](chunks))
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
 @pytest.mark.parametrize("answer", ANSWERS)
-def test_a_stream_of_tokens_outputs_what_validate_fixes(answer: str) -> None:
-    assert _streamed(TOKEN.findall(answer)) == _fixed(answer)
+def test_a_stream_of_tokens_outputs_what_validate_fixes(answer: str, runner: str) -> None:
+    assert _streamed(TOKEN.findall(answer), runner) == _fixed(answer)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,6 +90,20 @@ def test_a_stream_cut_anywhere_outputs_what_validate_fixes(answer: str, data: st
     assert _streamed(chunks) == _fixed(answer)
 
 
-def test_a_decimal_streamed_a_character_at_a_time_passes() -> None:
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_a_decimal_streamed_a_character_at_a_time_passes(runner: str) -> None:
     answer = ANSWERS[0]
-    assert _streamed(list(answer)) == answer
+    assert _streamed(list(answer), runner) == answer
+
+
+UNCHECKED_END = ["Acme's revenue was 1.9 billion", " dollars in 2024. It employs", " 900 people"]
+"""A stream whose last sentence has no stop, and is wrong: guardrails' async runner dropped it
+from the output unchecked, every outcome "passed"."""
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_a_last_sentence_without_a_stop_is_checked_on_either_runner(runner: str) -> None:
+    assert _streamed(UNCHECKED_END, runner) == "Acme's revenue was 1.9 billion dollars in 2024."
+    assert not RUNNERS[runner](UNCHECKED_END, "noop")[-1].validation_passed
+    with pytest.raises(ValidationError):
+        RUNNERS[runner](UNCHECKED_END, "exception")

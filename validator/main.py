@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
@@ -224,9 +225,6 @@ class ProvenanceNLI(Validator):
         details["outcome"] = self._outcome(result.fix_value) if isinstance(result, FailResult) else "clean"
         if read_after is not None and isinstance(value, str):
             details["streamed"] = read_after + value
-            if fixing and output_before is not None:
-                result = _output_after(result, value, output_before)
-                details["streamed_output"] = output_before + _output_of(result, value)
         return result
 
     def _rechecked(self, report: CheckReport, request: CheckRequest) -> CheckReport:
@@ -298,34 +296,42 @@ class ProvenanceNLI(Validator):
 
     def _chunking_function(self, chunk: str) -> list[str]:
         """Streaming: release every sentence as soon as it is complete (:func:`release_sentences`)."""
-        return release_sentences(chunk)
+        return release_sentences(chunk, wait_for_what_follows=getattr(_STREAM_CHECK, "waits", False))
 
     def validate_stream(self, chunk: Any, metadata: dict[str, Any], **kwargs: Any) -> ValidationResult | None:
         """Refuse ``refrain`` and ``filter`` in streaming: guardrails' stream runner cannot apply
         them (it fails with a ``TypeError`` after the earlier chunks have gone out).
 
-        On guardrails' sync stream runner (the one that passes ``remainder``), what this holds
-        when the stream ends is checked (:mod:`validator.streaming`), so a text that ends in
-        sentence-final punctuation with nothing after it is held until the next chunk shows
-        whether the sentence ended: an LLM streams "1.9" as "1", ".", "9", and "…was 1." cut
-        there failed a correct sentence. ``AsyncGuard``'s runner never checks what is held at the
-        end, so there the stop releases the sentence at once (:func:`release_sentences`)."""
+        Each released sentence is read after the ones released before it, as ``validate`` reads a
+        whole answer: guardrails' sync runner feeds a result's metadata into the next chunk's
+        check, and on the async runner the stream's state carries it (:mod:`validator.streaming`).
+        Both check what is held when the stream ends, so a text that ends in sentence-final
+        punctuation with nothing after it is held until the next chunk shows whether the sentence
+        ended: an LLM streams "1.9" as "1", ".", "9", and "…was 1." cut there failed a correct
+        sentence. Under ``fix``, each chunk is also read after what the stream output (an earlier
+        cut may have moved what its "It" means), and the stream's first output opens with no
+        space."""
         if self.on_fail_descriptor in (OnFailAction.REFRAIN, OnFailAction.FILTER):
             raise InvalidInput(
                 f"on_fail={self.on_fail_descriptor.value!r} does not work with stream=True in guardrails; "
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
-        if kwargs.get("remainder") is False and _MAY_GO_ON.search("".join(self.accumulated_chunks) + str(chunk)):
-            self.accumulated_chunks.append(chunk)
-            return None
-        # each released sentence is read after the ones released before it, as validate reads
-        # a whole answer: guardrails feeds a result's metadata into the next chunk's check
-        details = (metadata or {}).get("provenance_nli") or {}
-        passed_on = {_READ_AFTER: details.get("streamed", "")}
-        if "remainder" in kwargs and self.on_fail_descriptor == OnFailAction.FIX:
-            # the sync runner, which feeds each result's metadata to the next chunk, outputs fixes
-            passed_on[_OUTPUT_BEFORE] = details.get("streamed_output", "")
-        return super().validate_stream(chunk, {**(metadata or {}), **passed_on}, **kwargs)
+        state = streaming.async_stream(kwargs)
+        checks_remainder = "remainder" in kwargs or state is not None
+        held = state.get(id(self)) if state is not None else None
+        details = held.details if held is not None else (metadata or {}).get("provenance_nli") or {}
+        passed_on: dict[str, str] = {_READ_AFTER: details.get("streamed", "")}
+        output_before = details.get("streamed_output", "")
+        fixing = checks_remainder and self.on_fail_descriptor == OnFailAction.FIX
+        if fixing:
+            passed_on[_OUTPUT_BEFORE] = output_before
+        _STREAM_CHECK.waits = checks_remainder
+        result = super().validate_stream(chunk, {**(metadata or {}), **passed_on}, **kwargs)
+        if result is not None and fixing:
+            _output_after(result, output_before)
+        if state is not None:
+            state[id(self)] = streaming.Held(kwargs["context"], kwargs["context_vars"], _details_of(result) or details)
+        return result
 
 
 class BadMetadata(InvalidInput, ValidationError):
@@ -423,25 +429,26 @@ def _sentences(text: str) -> list[str]:
     return [span.text for span in split_sentences(text)]
 
 
-def _output_of(result: ValidationResult, value: str) -> str:
-    """What guardrails' fix path outputs for a chunk: its fix where it failed, else the chunk."""
+def _output_after(result: ValidationResult, output_before: str) -> None:
+    """A stream's checked chunk as its fix path outputs it after ``output_before``: a released piece
+    opens with the space before it (:func:`release_sentences`), which the stream's first output
+    leaves out, as ``validate``'s fix leaves it out where the sentences before were cut; and what
+    the stream has output so far, for the next chunk (``streamed_output``)."""
+    first = not output_before.strip()
     if isinstance(result, FailResult):
-        return result.fix_value if isinstance(result.fix_value, str) else ""
-    override = result.value_override  # type: ignore[union-attr]
-    return value if override is PassResult.ValueOverrideSentinel else override
+        if isinstance(result.fix_value, str):
+            result.fix_value = result.fix_value.lstrip() if first else result.fix_value
+        output = result.fix_value if isinstance(result.fix_value, str) else ""
+    else:
+        chunk = str(result.validated_chunk or "")
+        result.validated_chunk = output = chunk.lstrip() if first else chunk
+    if details := _details_of(result):
+        details["streamed_output"] = output_before + output
 
 
-def _output_after(result: ValidationResult, value: str, output_before: str) -> ValidationResult:
-    """A stream's chunk as output after ``output_before``: its released pieces open with the space
-    before them (:func:`release_sentences`), which the stream's first output leaves out, as
-    ``validate`` leaves it out where the sentences before were cut."""
-    if output_before.strip():
-        return result
-    if isinstance(result, FailResult) and isinstance(result.fix_value, str):
-        result.fix_value = result.fix_value.lstrip()
-    elif isinstance(result, PassResult) and value != value.lstrip():
-        result.value_override = value.lstrip()
-    return result
+def _details_of(result: ValidationResult | None) -> dict[str, Any] | None:
+    """What a result of this validator carries under ``metadata["provenance_nli"]``, if any."""
+    return (result.metadata or {}).get("provenance_nli") if result is not None else None
 
 
 def _repair_row(report: CheckReport, sentence: SentenceResult) -> dict[str, Any]:
@@ -488,23 +495,23 @@ def _error_span(sentence: SentenceResult) -> ErrorSpan:
     )
 
 
-def release_sentences(chunk: str) -> list[str]:
+def release_sentences(chunk: str, wait_for_what_follows: bool = False) -> list[str]:
     """How a stream is cut: ``[complete, rest]`` once ``chunk`` holds a complete sentence, else ``[]``;
     the space after a complete sentence goes with the rest, so a cut of the next sentence takes the
     space before it, and a stream's fix ends where ``validate``'s does.
 
     A sentence is released when the next one starts *or* when the text so far ends with
     sentence-final punctuation, so it is checked as soon as it can be; a last sentence without
-    final punctuation is checked when the stream ends (:mod:`validator.streaming`). On the sync
-    runner a stop with nothing after it waits for the next chunk first
-    (:meth:`ProvenanceNLI.validate_stream`). Under ``AsyncGuard``, whose runner never checks what
-    a validator holds when the stream ends, it cannot wait: a "sentence" cut early there (``3.``
-    of ``3.50`` arriving in two chunks) is checked in two parts, which can only flag more, never
-    less.
+    final punctuation is checked when the stream ends (:mod:`validator.streaming`).
+    ``wait_for_what_follows`` (a runner that checks what is held when the stream ends): a stop
+    with nothing after it waits for the next chunk, which shows whether it ended a sentence or
+    was the point of "1.9" (:meth:`ProvenanceNLI.validate_stream`).
     """
     sentences = split_sentences(chunk)
     if not sentences:
         return []
+    if wait_for_what_follows and _MAY_GO_ON.search(chunk):  # "…was 1." of "1.9", or a sentence's end
+        return [chunk[: sentences[-2].end], chunk[sentences[-2].end :]] if len(sentences) > 1 else []
     if _ENDS_SENTENCE.search(chunk):  # the space after it goes with the next sentence
         return [chunk[: sentences[-1].end], chunk[sentences[-1].end :]]
     if len(sentences) < 2:
@@ -514,6 +521,9 @@ def release_sentences(chunk: str) -> list[str]:
 
 _ENDS_SENTENCE = re.compile(SENTENCE_END + r"\s*$")
 _MAY_GO_ON = re.compile(SENTENCE_END + r"$")
+_STREAM_CHECK = threading.local()
+"""Whether the stream chunk this thread is checking is on a runner that checks what is held at
+the end (``waits``): then a stop may wait for the next chunk (:meth:`ProvenanceNLI.validate_stream`)."""
 """A stop with nothing after it yet: the end of a sentence, or of "1." in "1.9", "Dr." in "Dr. Li"."""
 
 streaming.install()

@@ -1,4 +1,5 @@
-"""A stream's last sentence is checked, whatever ``on_fail`` says.
+"""A stream's last sentence is checked, whatever ``on_fail`` says, on guardrails' sync and async
+stream runners.
 
 guardrails validates the text a validator still holds when a stream ends only on its ``"fix"``
 path, and there only where the last chunk itself released nothing: its other path
@@ -18,11 +19,16 @@ sentences before it named, not read alone.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextvars import Context, ContextVar
+from dataclasses import dataclass
 from typing import Any
 
+from guardrails.classes import ValidationOutcome
 from guardrails.classes.validation.validation_result import StreamValidationResult
+from guardrails.run.async_stream_runner import AsyncStreamRunner
 from guardrails.validator_base import FailResult
+from guardrails.validator_service import AsyncValidatorService
 from guardrails.validator_service.sequential_validator_service import SequentialValidatorService
 
 CHECKS_REMAINDER = "checks_stream_remainder"
@@ -32,7 +38,7 @@ _Path = Callable[..., Iterator[StreamValidationResult]]
 
 
 def install() -> None:
-    """Wrap guardrails' two streaming paths (idempotent)."""
+    """Wrap guardrails' two sync streaming paths and its async stream step (idempotent)."""
     for name, outputs_held in (("run_validators_stream_noop", False), ("run_validators_stream_fix", True)):
         path: _Path = getattr(SequentialValidatorService, name)
         if getattr(path, CHECKS_REMAINDER, False):
@@ -40,6 +46,85 @@ def install() -> None:
         checked = functools.wraps(path)(_checking_the_remainder(path, outputs_held))
         setattr(checked, CHECKS_REMAINDER, True)
         setattr(SequentialValidatorService, name, checked)
+    step = AsyncStreamRunner.async_step
+    if not getattr(step, CHECKS_REMAINDER, False):
+        checked_step = functools.wraps(step)(_async_checking_the_remainder(step))
+        setattr(checked_step, CHECKS_REMAINDER, True)
+        AsyncStreamRunner.async_step = checked_step  # type: ignore[method-assign]
+
+
+# --- AsyncGuard ---------------------------------------------------------------------------------
+# Its stream runner checks each chunk as it comes and never asks a validator for what it still
+# holds when the stream ends (nor passes a chunk's result on to the next chunk's check): a last
+# sentence without a stop was dropped from the output unchecked, with every outcome "passed". The
+# step is wrapped so that each stream carries a state of its own, in a context variable that the
+# runner's own copy of the context (handed to every check as ``context``) holds: each check records
+# there its result's details and where the runner keeps the text it holds, and when the stream
+# ends what each validator holds is checked, and its outcome yielded, as on the sync runner.
+
+_ASYNC_STREAM: ContextVar[dict[int, Held] | None] = ContextVar("provenance_nli_async_stream", default=None)
+
+
+@dataclass
+class Held:
+    """What one validator's checks of one async stream have left: the runner's context and
+    context variables (which hold the text it has not released), and its last result's details."""
+
+    context: Context
+    context_vars: ContextVar[dict[str, ContextVar[list[str]]]]
+    details: dict[str, Any]
+
+    def text(self, validator: Any) -> str:
+        """The text the runner holds for ``validator`` (guardrails' key for the string output)."""
+        variables = self.context.run(self.context_vars.get)
+        held = variables.get(f"$_{validator.rail_alias}")
+        return "".join(self.context.run(held.get)) if held is not None else ""
+
+
+def async_stream(kwargs: dict[str, Any]) -> dict[int, Held] | None:
+    """The state of the async stream a chunk's check belongs to, by validator, from the check's
+    keyword arguments; None on the sync runner, which passes no context."""
+    context = kwargs.get("context")
+    return context.run(_ASYNC_STREAM.get) if isinstance(context, Context) else None
+
+
+def _async_checking_the_remainder(step: Callable[..., Any]) -> Callable[..., Any]:
+    async def checked(self: AsyncStreamRunner, *args: Any, **kwargs: Any) -> AsyncIterator[ValidationOutcome]:
+        outcomes = await step(self, *args, **kwargs)
+        call_log = args[2] if len(args) > 2 else kwargs["call_log"]
+        return _then_the_remainder(self, outcomes, call_log.id)
+
+    return checked
+
+
+async def _then_the_remainder(
+    runner: AsyncStreamRunner, outcomes: AsyncIterator[ValidationOutcome], call_id: str
+) -> AsyncIterator[ValidationOutcome]:
+    """The runner's outcomes, then one for what each validator still holds, checked as on the
+    sync runner (the state is set before the runner's step starts, so its copy holds it)."""
+    state: dict[int, Held] = {}
+    _ASYNC_STREAM.set(state)
+    async for outcome in outcomes:
+        yield outcome
+    _ASYNC_STREAM.set(None)
+    service = AsyncValidatorService(runner.disable_tracer)
+    for validator in runner.validation_map.get("$", []):
+        held = state.get(id(validator))
+        text = held.text(validator) if held is not None and getattr(validator, CHECKS_REMAINDER, False) else ""
+        if held is None or not text.strip():
+            continue
+        result = await validator.async_validate_stream(
+            "", dict(runner.metadata), remainder=True, context=held.context, context_vars=held.context_vars
+        )
+        chunk = text if result is None else str(result.validated_chunk or text)
+        if isinstance(result, FailResult):
+            chunk = service.perform_correction(result, text, validator, rechecked_value=None)
+        yield ValidationOutcome(
+            callId=call_id,
+            rawLlmOutput=text,
+            validatedOutput=chunk,
+            validationPassed=not isinstance(result, FailResult),
+        )
 
 
 def _checking_the_remainder(path: _Path, outputs_held: bool) -> _Path:

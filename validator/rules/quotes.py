@@ -37,8 +37,9 @@ _HEADING_LINE = re.compile(
 )
 """A line that may be a heading: in Markdown ("## Myths"), bold alone ("**Myths**"), HTML
 ("<h3>Myths</h3>"), underlined ("Myths" over "-----", Markdown's setext form), or in capitals
-alone and short ("MYTHS"; not a line of text in capitals wrapped before its stop); the rest of the line taken whole (its closing marks are stripped in
-:func:`_as_label`: a lazy group before them cost quadratic time on a line of thousands of "#")."""
+alone and short ("MYTHS"; not a line of text in capitals wrapped before its stop); the rest of
+the line taken whole (its closing marks are stripped in :func:`_as_label`: a lazy group before
+them cost quadratic time on a line of thousands of "#")."""
 
 
 def _as_label(match: re.Match[str]) -> str:
