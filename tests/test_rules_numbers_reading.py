@@ -581,6 +581,43 @@ def test_a_temperature_scale_written_as_a_spaced_letter_is_read(value: int, scal
     ] * 2
 
 
+ZONES = ["EST", "PST", "CET", "IST", "AEST", "UTC", "BST", "JST"]
+
+
+@given(
+    hour=st.integers(min_value=1, max_value=12),
+    meridiem=st.sampled_from(["am", "pm", " a.m.", " p.m."]),
+    zones=st.permutations(ZONES).map(lambda zones: zones[:2]),
+    bracketed=st.booleans(),
+)
+def test_a_clock_time_in_one_time_zone_is_not_the_same_time_in_another(
+    hour: int, meridiem: str, zones: list[str], bracketed: bool
+) -> None:
+    """ "9am EST" is not "9am PST"; a time written without its zone is vouched for by either, and
+    GMT is UTC."""
+    ours, theirs = (f"({zone})" if bracketed else zone for zone in zones)
+    source = f"The webinar starts at {hour}{meridiem} {ours} on Monday."
+    assert number_verdict(f"The webinar starts at {hour}{meridiem} {theirs} on Monday.", source) is not None
+    assert number_verdict(f"The webinar starts at {hour}{meridiem} {ours} on Monday.", source) is None
+    assert number_verdict(f"The webinar starts at {hour}{meridiem} on Monday.", source) is None
+    assert number_verdict(f"It starts at {hour}{meridiem} GMT.", f"It starts at {hour}{meridiem} UTC.") is None
+
+
+@settings(deadline=None, max_examples=15)
+@given(
+    hours=st.lists(st.integers(min_value=1, max_value=12), min_size=2, max_size=2, unique=True),
+    meridiem=st.sampled_from(["am", "pm"]),
+)
+def test_a_wrong_clock_time_fails_and_its_repair_writes_the_evidences_time(hours: list[int], meridiem: str) -> None:
+    """ "12am" is minute 0 of the day, whose digits are no multiple of its value: the repair of a
+    wrong time divided by it and the rule crashed; a repair writes the evidence's time as written."""
+    claim, evidence = (f"The shop opens at {hour}{meridiem} on Monday." for hour in hours)
+    passed, [sentence] = check_answer(claim, [evidence], repair=True)
+    assert not passed and sentence["verdict"] != "supported"
+    finding = check_numbers(claim, [evidence])
+    assert finding is not None and (finding.rival is None or finding.rival.new == f"{hours[1]}{meridiem}")
+
+
 CONVERSIONS = [
     ("miles", "kilometres", 1.609344),
     ("acres", "hectares", 0.40468564224),

@@ -40,6 +40,12 @@ capitals only, as codes are written ("eur" is no code)."""
 MONEY = rf"(?:{SIGN}|(?-i:\b(?:{'|'.join(map(re.escape, sorted(CURRENCY_CODES, key=len, reverse=True)))})))"
 """What names an amount's currency before it: a sign or a code (:data:`CURRENCY_CODES`)."""
 MONEY_SIGNS = CURRENCY | CURRENCY_CODES
+_ZONES = "est edt cst cdt mst mdt pst pdt akst akdt hst ast adt nst ndt bst ist cet cest eet eest wet west msk"
+TIME_ZONES = dict.fromkeys(("utc", "gmt", "z"), "utc") | {
+    zone: zone for zone in f"{_ZONES} gst pkt sgt hkt jst kst awst acst aest aedt nzst nzdt".split()
+}
+"""Time zones as a clock time's next word writes them ("9am EST", "14:00 UTC"), lower-cased, each
+as one name ("GMT" is UTC's): a time in one is not the same time in another."""
 CENTS = re.compile(rf"(?<![{SIGNS}\w.,])(?P<cents>\d{{1,2}})\s?(?:cents?\b|¢)")
 """A sum in cents ("45 cents", "9¢"): dollars, read as "$0.45" is."""
 CURRENCY_WORDS = {

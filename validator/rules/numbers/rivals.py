@@ -74,8 +74,9 @@ def written_like(number: Number, value: Number) -> str | None:
     same scale and unit ("£148 million" with £152,000,000 → "£152 million"), thousands separated
     where the claim separates them. ``None`` where the claim writes no digits ("forty") or the
     result reads the same. A power of ten has no digits of its value to replace ("10^7": its "10"
-    is the base), so the evidence's value is given as the evidence writes it ("1,000,000")."""
-    if POWER_OF_TEN.search(number.text):
+    is the base), so the evidence's value is given as the evidence writes it ("1,000,000"); so is
+    a clock time, whose digits are no multiple of its value in minutes ("12am" is 0, "1am" 60)."""
+    if POWER_OF_TEN.search(number.text) or number.unit == "time" or number.value == 0:
         return value.text if value.text != number.text else None
     digits = _DIGITS.search(number.text)
     written = float(digits.group().replace(",", "")) if digits else 0.0

@@ -9,7 +9,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from validator.rules.numbers.lexicon import TOKEN
+from validator.rules.numbers.lexicon import TIME_ZONES, TOKEN
 from validator.text import STOPWORDS, stem
 
 
@@ -107,7 +107,10 @@ class Number:
         unit unless the plain one counts something else ("6 albums" is not "6 years"); a year
         and a plain number that counts the same thing ("1500 soldiers", "1,500 soldiers"); an
         ordinal and a count of the same thing ("her fifth title", "five titles": the last of them);
-        percentage points and "points" ("fell 2.1 points" of "fell 2.1 percentage points")."""
+        percentage points and "points" ("fell 2.1 points" of "fell 2.1 percentage points"). A clock
+        time in one time zone is not one in another ("9am EST", "9am PST"; "9am" is either)."""
+        if self.unit == other.unit == "time" and self.after in TIME_ZONES and other.after in TIME_ZONES:
+            return TIME_ZONES[self.after] == TIME_ZONES[other.after]
         if self.unit == other.unit:
             return True
         if self.unit is not None and other.unit is not None:
