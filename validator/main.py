@@ -46,9 +46,8 @@ _READ_AFTER = "_provenance_nli_read_after"
 """The metadata key a stream's check passes its earlier text under (to :meth:`ProvenanceNLI._validate`,
 which takes it out again): ``validate`` sees one chunk at a time."""
 _OUTPUT_BEFORE = "_provenance_nli_output_before"
-"""Likewise, on guardrails' sync stream runner: what the stream has output so far, after every
-earlier chunk's fix (on the async runner a result's metadata never reaches the next chunk, so it
-is not known there)."""
+"""Likewise, under ``on_fail="fix"``: what the stream has output so far, after every earlier
+chunk's fix (:meth:`ProvenanceNLI.validate_stream`)."""
 
 
 class ProvenanceNLI(Validator):
@@ -426,6 +425,7 @@ def _answer_result(
 
 
 def _sentences(text: str) -> list[str]:
+    """A stream's text so far, as the sentences a chunk is read after."""
     return [span.text for span in split_sentences(text)]
 
 
@@ -521,10 +521,10 @@ def release_sentences(chunk: str, wait_for_what_follows: bool = False) -> list[s
 
 _ENDS_SENTENCE = re.compile(SENTENCE_END + r"\s*$")
 _MAY_GO_ON = re.compile(SENTENCE_END + r"$")
+"""A stop with nothing after it yet: the end of a sentence, or of "1." in "1.9", "Dr." in "Dr. Li"."""
 _STREAM_CHECK = threading.local()
 """Whether the stream chunk this thread is checking is on a runner that checks what is held at
 the end (``waits``): then a stop may wait for the next chunk (:meth:`ProvenanceNLI.validate_stream`)."""
-"""A stop with nothing after it yet: the end of a sentence, or of "1." in "1.9", "Dr." in "Dr. Li"."""
 
 streaming.install()
 # Registered after the class body (not as a decorator) so type checkers keep ProvenanceNLI's own signature.

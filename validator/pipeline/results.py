@@ -272,9 +272,11 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
     elif verdict == "supported" and not _may_support(claim, Evidence(claim.evidence_text)):
         verdict, method, note = "unsupported", "framing_check", DISOWNED_NOTE
     elif (finding := _number_finding(claim)) is not None:
-        note, kind = finding.note, _kind(claim, finding)
+        kind = _kind(claim, finding)
         if verdict == "supported" or _decides(finding, kind, unsure=judgement.confidence < thresholds.review):
-            verdict, method = finding.verdict, "number_check"
+            verdict, method, note = finding.verdict, "number_check", finding.note
+        else:  # the judge's failure, with its own reason where it gave one
+            note = note or finding.note
     elif verdict == "supported" and fused(claim.reading, claim.evidence_text, sources=claim.sources):
         verdict, method, note, kind = "unsupported", "binding_check", FUSED_NOTE, FUSED
     confidence = judgement.confidence
