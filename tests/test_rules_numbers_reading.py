@@ -12,7 +12,7 @@ import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
 from helpers import check_answer, last_result, number_verdict, only, outcome
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
@@ -536,6 +536,7 @@ RATIOS = [
 ]
 
 
+@example(value=2, ratio=RATIOS[2], slash=True, in_words=False, noun="dose")  # the power read as a value of 2
 @given(
     value=st.integers(min_value=1, max_value=900),
     ratio=st.sampled_from(RATIOS),

@@ -123,7 +123,8 @@ speed per hour with "an" or "a" ("50 kilometres an hour": pint reads "an hour" a
 hour), "km/h", whose slash the words after a number leave out, and a measure per another
 ("15 mg/kg", "5 g per litre"), which pint reads as no dimension or one of neither: a dose per
 kilogram of body weight is not that many milligrams."""
-_POWER_AFTER_A_NUMBER = re.compile(r"(?<=\d)" + _POWER)
+_POWER_AFTER_A_NUMBER = re.compile(r"(?:(?<=\d)|(?<=/)|(?<=\bper ))" + _POWER)
+"""A unit's power after its number ("25 m2") or as the measure a quantity is per ("kg/m2")."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,8 @@ def measure_plain_text(text: str, end: int) -> tuple[Measure, int] | None:
 
 
 def unit_powers(text: str) -> Iterator[tuple[int, int]]:
-    """Where a unit's power is written as a digit after a number (the "2" of "25 m2"): no value."""
+    """Where a unit's power is written as a digit after a number or a "per" (the "2" of "25 m2",
+    of "2 kg/m2"): no value."""
     return (match.span("power") for match in _POWER_AFTER_A_NUMBER.finditer(text))
 
 
