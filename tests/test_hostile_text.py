@@ -66,6 +66,9 @@ UNITS = [
     "1 mg/kg ",
     "1 C ",
     "1 lakh ",
+    "<p>a",
+    "<p x",
+    "&amp;<li>",
 ]
 CLAIM = "The bridge was built in 1931 by 20 men for $4m."
 READERS: dict[str, Callable[[str], object]] = {

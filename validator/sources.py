@@ -1,5 +1,5 @@
-"""A source as every check reads it: its typography folded, what it strikes through dropped, and
-its tables read a row at a time.
+"""A source as every check reads it: its typography folded, what it strikes through dropped, its
+HTML read as text (:func:`without_markup`), and its tables read a row at a time.
 
 An edited page keeps its withdrawn words struck through beside the new ones ("~~opens at 8am~~
 opens at 9am", ``<del>``, ``<s>``, ``<strike>``, or letters each under a combining long stroke,
@@ -10,6 +10,7 @@ at 8am." passed against the page that struck it out. Struck text is the page's s
 
 from __future__ import annotations
 
+import html
 import re
 from bisect import bisect_left
 
@@ -81,6 +82,41 @@ def _element_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_MARKUP = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]{0,9})\b[^<>]{0,500}>")
+"""An HTML tag: whether it closes, its name (its attributes bounded, as :data:`_TAG`'s are)."""
+_HEADING_TAG = re.compile(r"h[1-6]", re.I)
+_BLOCKS = frozenset(
+    {
+        *("p", "div", "section", "article", "header", "footer", "aside", "main", "nav", "blockquote", "figure"),
+        *("figcaption", "pre", "ul", "ol", "dl", "dt", "dd", "li", "br", "hr"),
+        *("table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"),
+    }
+)
+"""HTML elements that end a line of text where they open or close."""
+
+
+def without_markup(text: str) -> str:
+    """An HTML source as the text a reader sees: a heading as Markdown writes it ("<h3>Myths</h3>"
+    as "### Myths", which frames what follows as any heading does), each block element on lines of
+    its own, a list item as "- …", other tags dropped and entities read ("&amp;" as "&"). A copy
+    wrapped in ``<p>`` was not a copy of any sentence, nor under its heading. Text with no tag of
+    these is left as it is ("x < 5 and y > 3")."""
+    if "<" not in text or not any(
+        name.lower() in _BLOCKS or _HEADING_TAG.fullmatch(name) for _, name in _MARKUP.findall(text)
+    ):
+        return text
+
+    def as_text(tag: re.Match[str]) -> str:
+        closing, name = tag.group(1), tag.group(2).lower()
+        if _HEADING_TAG.fullmatch(name):
+            return "\n\n" if closing else "\n\n" + "#" * int(name[1]) + " "
+        if name == "li" and not closing:
+            return "\n- "
+        return "\n" if name in _BLOCKS else ""
+
+    return html.unescape(_MARKUP.sub(as_text, text))
+
+
 def read_source(text: str) -> str:
     """``text`` as every check reads a source (the module docstring)."""
-    return read_rows(without_struck(fold_typography(text)))
+    return read_rows(without_markup(without_struck(fold_typography(text))))
