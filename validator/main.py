@@ -213,10 +213,9 @@ class ProvenanceNLI(Validator):
             report = self._rechecked(reports[0], requests[0]) if self._repair else reports[0]
             details = self._details(report)
             # on a stream, a sentence is output after what the stream output, not after all it read
-            before = (
-                _sentences(read_after or ""),
-                _sentences(output_before if output_before is not None else read_after or ""),
-            )
+            read = _sentences(read_after or "")
+            cut_before = output_before is not None and output_before != read_after
+            before = read, _sentences(output_before or "") if cut_before else read
             result = _answer_result(report, self._policy, {**metadata, "provenance_nli": details}, self._repair, before)
         fixing = isinstance(value, str) and self.on_fail_descriptor == OnFailAction.FIX
         if fixing and isinstance(result, FailResult) and isinstance(result.fix_value, str):

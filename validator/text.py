@@ -156,8 +156,11 @@ ORDINAL_WORDS = [
     "twentieth",
 ]
 """Ordinal words, each at its value's index."""
-SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-SCALES |= {"lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
+SCALES = {
+    **{"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12},
+    **dict.fromkeys(("lakh", "lakhs"), 1e5),
+    **dict.fromkeys(("crore", "crores"), 1e7),
+}
 """The scale words and what each multiplies by, the Indian numbering system's too ("5 crore" is
 50 million)."""
 
