@@ -1106,6 +1106,11 @@ FORMS = {
     "years before present, no basis points": ("dated to 9500 BP", [("9500", 9500, None)]),
     "a currency code spaced": ("USD 2.3 billion in sales", [("USD 2.3 billion", 2.3e9, "usd")]),
     "a currency code's short scale": ("a EUR5m deal", [("EUR5m", 5e6, "eur")]),
+    "a scale after a code the reader does not know is an amount, not a name's number": (
+        "NOK 11 billion in revenue",
+        [("11 billion", 1.1e10, None)],
+    ),
+    "a name's number with no scale after it": ("Windows 11 shipped", [("Windows 11", 11, "name:windows")]),
     "half a scale": ("half a million people", [("half a million", 5e5, None)]),
     "half a scale of a currency in words": ("about half a billion dollars", [("half a billion", 5e8, "usd")]),
     "twice": ("taken twice daily", [("twice", 2, None)]),

@@ -272,7 +272,12 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
     claim's clause ``segment`` says it of (docs/verdicts.md, *the number rule*): a rival about
     the claim's own thing outweighs every holder."""
     vouching = [s for s in claim.holders_of[number] if not claim.about_something_else(s)]
-    others = [s for s in rivals if not any(number.implied_by(a) or _admits(a, number) for a in s.numbers)]
+    others = [
+        s
+        for s in rivals
+        if not any(number.implied_by(a) or _admits(a, number) for a in s.numbers)
+        and not _framed_otherwise(s, number, claim)
+    ]
     if others and (theirs := {id(p) for p in _other_clauses_holders(number, segment, claim.clauses, claim.holders_of)}):
         others = [s for s in others if id(s) not in theirs]  # by identity: comparing fields is slow
     if counts_another(number, vouching, others):
@@ -301,6 +306,20 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
             any(r.beats(h, own_side, claim.subject) for r in others if not _states_only(r, alongside, number))
             for h in vouching
         )
+    )
+
+
+def _framed_otherwise(piece: Segment, number: Number, claim: _Claim) -> bool:
+    """Whether ``piece`` gives, in the role of a value of another kind that the claim states and
+    the evidence vouches for, a value the claim does not state: "up 11 percent from NOK 4.34 billion in the
+    third quarter of 2025" is about another period than a claim of 2026's revenue, so its 4.34
+    billion is no rival to the claim's, however many of the claim's words it shares."""
+    stated = claim.numbers
+    return any(
+        not m.same_role(number)
+        and claim.holders_of[m]
+        and any(m.same_role(a) and not any(k.implied_by(a) for k in stated) for a in piece.numbers)
+        for m in stated
     )
 
 
@@ -460,6 +479,17 @@ def _other_clauses_holders(
     return found
 
 
+def _shared_label(
+    number: Number, piece: Segment, claimed: Sequence[Number], strangers: Sequence[Number], available: Sequence[Segment]
+) -> bool:
+    """Whether another piece of the evidence than ``piece`` holds ``number`` beside a value of
+    the claim's (of ``claimed``) whose role a stranger of ``piece`` takes: the evidence then says
+    ``number`` of both, as a release says "the third quarter" of this year and of the last, so
+    ``number`` ties the claim to neither."""
+    rivalled = [m for m in claimed if m is not number and any(m.same_role(a) for a in strangers)]
+    return any(other is not piece and _holds_all(other, (number, m)) for other in available for m in rivalled)
+
+
 def _holds_all(segment: Segment, numbers: Sequence[Number]) -> bool:
     """Whether ``segment`` vouches for every one of ``numbers``."""
     return all(any(n.implied_by(a) for a in segment.numbers) for n in numbers)
@@ -542,10 +572,6 @@ def _paired_elsewhere(claim: Segment, stated: Sequence[Number], available: Seque
         return place in near[index]
 
     for segment in available:
-        # a piece that holds only a name of the claim's ("HbA1c", "iPhone 16") pairs nothing: a
-        # name recurs all through a text, beside every value said of it
-        if not any(n.implied_by(a) for n in claim.numbers if not n.is_name for a in segment.numbers):
-            continue
         values = segment.numbers
         held = [any(n.implied_by(a) for n in stated) for a in values]
         strangers = [  # a span's ends stand side by side, so only a neighbour can be the other end
@@ -554,6 +580,16 @@ def _paired_elsewhere(claim: Segment, stated: Sequence[Number], available: Seque
             if not held[i]
             and not any(0 <= j < len(values) and held[j] and a_span(a, values[j]) for j in (i - 1, i + 1))
         ]
+        # a piece that holds only labels of the claim's pairs nothing: a name ("HbA1c", "iPhone
+        # 16"), or a value another piece pairs with the claim's own value in a stranger's role
+        # ("the third quarter" of 2026 and of 2025), recurs beside every value said of it
+        if not any(
+            n.implied_by(a) and not _shared_label(n, segment, claim.numbers, strangers, available)
+            for n in claim.numbers
+            if not n.is_name
+            for a in values
+        ):
+            continue
         paired = [
             n
             for index, n in enumerate(claim.numbers)

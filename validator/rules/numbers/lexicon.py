@@ -195,6 +195,8 @@ def number_words_then(length: int, ordinal: bool) -> re.Pattern[str]:
     )
 
 
+SCALE_NEXT = re.compile(rf"\s*(?:{SCALE_WORDS})\b", re.I)
+"""A scale word next ("NOK 11 billion"): the number before it is an amount, never a name's."""
 SCALE_AFTER_DIGITS = re.compile(rf"(\d)\s*({SCALE_WORDS})\b", re.I)
 """A scale after digits, spaced or joined to them as headlines write it ("3.6million", "£30billion"):
 read with its number, never by text2num (which makes "1.5 million" "1.5 1000000")."""

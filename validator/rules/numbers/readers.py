@@ -46,6 +46,7 @@ from validator.rules.numbers.lexicon import (
     QUALIFIERS,
     QUARTER,
     ROMAN,
+    SCALE_NEXT,
     THEN_IN_MILLIONS,
     TIME_BOUND,
     TIME_BOUNDS,
@@ -362,6 +363,7 @@ def _names_a_number(match: re.Match[str], text: str) -> bool:
         or (not with_digits and (is_unit(folded) or folded in CURRENCY_WORDS))
         or stem in CURRENCY_CODES  # "EUR500" is an amount
         or (not with_digits and unit_of_words(words_after(text, match.end()))[0] is not None)
+        or (not with_digits and SCALE_NEXT.match(text, match.end()) is not None)  # "NOK 11 billion"
         or (folded in IN_A_SEQUENCE and digits.isdigit())  # "Phase 3": the third phase
         or (with_digits and is_unit(match.group("tail")))
     )
