@@ -246,3 +246,36 @@ def test_a_list_items_marker_never_changes_a_verdict(marker: str) -> None:
         marked = ProvenanceNLI(on_fail="noop").validate(listed, {"sources": sources})
         verdicts = [[s["verdict"] for s in r.metadata["provenance_nli"]["sentences"]] for r in (plain, marked)]  # type: ignore[index]
         assert verdicts[0] == verdicts[1], listed
+
+
+CLOSERS = ["'", '"', "\u2019", "\u201d", ")", "]", "'\"", "\u201d)", " .", ". .", " '", " \u201d"]
+
+
+@SPLITTERS
+@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    words=st.lists(st.sampled_from(["the", "food", "Ms", "Steele", "said", "2015", "it"]), min_size=1, max_size=8),
+    closer=st.sampled_from(CLOSERS),
+    stop=st.sampled_from([".", "!", "?"]),
+    more=st.booleans(),
+)
+def test_a_quote_mark_bracket_or_stop_after_a_sentence_ends_it_and_is_no_sentence(
+    split: Splitter, words: list[str], closer: str, stop: str, more: bool
+) -> None:
+    """What a splitter cuts off after a stop without a letter or digit ("…good food.'", "…ended.
+    .") ends the sentence before it; read alone, the model contradicted the lone quote mark of
+    copies of real articles."""
+    text = f"'I like it. {' '.join(words).capitalize()}{stop}{closer}" + (" Then he left." if more else "")
+    assert all(any(ch.isalnum() for ch in sentence) for sentence in texts(text, split))
+
+
+def test_a_copy_that_ends_inside_a_quotation_passes_whole() -> None:
+    """A copy of a source's quotation, closing quote mark and all, is supported: no lone mark is
+    left to be checked."""
+    source = (
+        "The chef opened her first restaurant in 2019. 'The only thing I wanted to do was to be involved with "
+        "the food. Because I like my food - I like good food.' She now runs three kitchens."
+    )
+    answer = source[source.index("'") : source.index(" She")]
+    result = Guard().use(ProvenanceNLI(on_fail="noop")).validate(answer, metadata={"sources": [source]})
+    assert outcome(result).validation_passed

@@ -257,15 +257,21 @@ def _covering(text: str, pieces: list[tuple[int, int]]) -> list[Span]:
         if raw.strip():
             start += len(raw) - len(raw.lstrip())
             end = start + len(raw.strip())
-            if spans and _LONE_MARKER.fullmatch(spans[-1].text):
-                start = spans.pop().start  # "ii." cut off by the splitter opens this item
+            if spans and _OPENS.fullmatch(spans[-1].text):
+                start = spans.pop().start  # "ii." or "“" cut off by the splitter opens this one
+            elif spans and not _WORDED.search(text, start, end) and not _OPENS.fullmatch(text, start, end):
+                start = spans.pop().start  # a quote mark, bracket or stop cut off ends the sentence before
             spans.append(Span(text[start:end], start, end))
     return spans
 
 
-_LONE_MARKER = re.compile(r"(?:#{1,6}\s*)?(?:\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|[-*•])", re.I)
-"""A list marker the splitter cut off as a "sentence" of its own ("ii.", "(b)"): it belongs to
-the item that follows."""
+_WORDED = re.compile(r"[^\W_]")
+"""A letter or a digit: a piece without one after a sentence ("…good food.'", "…ended. .") is
+the quote mark, bracket or stop that ends it, not a sentence of its own (unless it opens the
+next: :data:`_OPENS`)."""
+_OPENS = re.compile(r"(?:#{1,6}\s*)?(?:\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]|[-*•])|[‘“«(\[]+", re.I)
+"""What the splitter may cut off as a "sentence" of its own that belongs to the one after it: a
+list marker ("ii.", "(b)", "-") or an opening quote mark or bracket ("‘", "“")."""
 
 
 def _windows(items: list[Span], size: int, overlap: int) -> list[Span]:
