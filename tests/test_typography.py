@@ -9,13 +9,13 @@ import re
 
 from guardrails import Guard
 from guardrails.errors import ValidationError
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
 from validator.text import FOLDS, INVISIBLE, LOOKALIKES, fold_typography
 
-APOSTROPHES = [c for c, plain in FOLDS.items() if plain == "'"]
+APOSTROPHES = [c for c, plain in FOLDS.items() if plain == "'"] + ["`", "\uff40"]  # a grave accent, as typed
 NEGATIONS = [
     ("The insurance covers flood damage.", "The insurance doesn{q}t cover flood damage."),
     ("The ferry returned to port.", "The ferry didn{q}t return to port."),
@@ -37,6 +37,7 @@ def _fails(text: str, source: str) -> bool:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(NEGATIONS), st.sampled_from(APOSTROPHES))
+@example(NEGATIONS[3], "`")
 def test_a_negation_written_with_any_apostrophe_fails_its_opposite(case: tuple[str, str], quote: str) -> None:
     claim, source = case
     assert _fails(claim, source.format(q=quote))
@@ -63,8 +64,10 @@ def test_folding_leaves_no_character_a_reader_cannot_see_or_encode(text: str) ->
 
 
 def test_ascii_text_needs_no_folding_so_it_is_returned_as_it_is() -> None:
-    # fold_typography's fast path: every character it folds is outside ASCII
+    # fold_typography's fast path: every character it folds is outside ASCII, bar a grave
+    # accent between letters, and code in backticks is left as written
     assert all(not character.isascii() for character in [*FOLDS, *INVISIBLE])
+    assert fold_typography("Run `make test`, it can`t fail.") == "Run `make test`, it can't fail."
 
 
 def test_the_fix_keeps_the_users_own_characters() -> None:

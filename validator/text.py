@@ -9,7 +9,8 @@ text to a reader, and each used to hide a word from a rule that was written for 
 table, means no rule has to know them (docs/verdicts.md, "What a rule reads").
 
 What is folded, by a table kept as data (:data:`FOLDS`, :data:`INVISIBLE`): single quotes,
-apostrophes and primes to ``'``; double quotes and double primes to ``"``; dashes, hyphens and
+apostrophes, primes and the letters drawn like one (Hawaiian ʻokina, saltillo) to ``'``, and a
+grave accent between letters ("can`t") too; double quotes and double primes to ``"``; dashes, hyphens and
 the minus sign to ``-``; every Unicode space to `` ``; fullwidth forms (U+FF01–U+FF5E) to their
 ASCII letters; invisible characters dropped; a lone surrogate (text decoded with
 ``surrogateescape`` or cut from UTF-16) to U+FFFD, the replacement character, so no reader meets
@@ -31,7 +32,7 @@ from bm25s.stopwords import STOPWORDS_EN_PLUS
 from nltk.stem import PorterStemmer
 
 FOLDS: dict[str, str] = {
-    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc\u00b4", "'"),
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc\u00b4\u02b9\u02bb\u02bd\ua78c\u055a\u05f3", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb", '"'),
     **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63", "-"),
     **dict.fromkeys(
@@ -77,12 +78,18 @@ def _read_as(match: re.Match[str]) -> str:
 def fold_typography(text: str) -> str:
     """``text`` as the checks read it (the module docstring says what is folded and why). One
     regular expression finds what is folded, so the cost is one scan plus each character
-    changed: ASCII text, most of what is checked, is returned as it is (``str.translate`` with
-    the table took 0.4 s over a 5,000,000-character source, and more than refusing it did)."""
-    if text.isascii():
-        return text
-    folded = _FOLDED.sub(_read_as, text)
-    return _WORD_OF_LETTERS.sub(_latin, folded) if _LOOKALIKE.search(folded) else folded
+    changed: ASCII text, most of what is checked, is only looked at for a grave accent used as
+    an apostrophe (``str.translate`` with the table took 0.4 s over a 5,000,000-character
+    source, and more than refusing it did)."""
+    if not text.isascii():
+        text = _FOLDED.sub(_read_as, text)
+        text = _WORD_OF_LETTERS.sub(_latin, text) if _LOOKALIKE.search(text) else text
+    return _GRAVE_APOSTROPHE.sub("'", text) if "`" in text else text
+
+
+_GRAVE_APOSTROPHE = re.compile(r"(?<=[^\W\d_])`(?=[^\W\d_])")
+"""A grave accent between two letters is an apostrophe typed on the key beside it ("can`t",
+"isn`t"); elsewhere it marks code ("`pip install`") and is left as written."""
 
 
 def _latin(word: re.Match[str]) -> str:
