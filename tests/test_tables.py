@@ -63,10 +63,38 @@ def test_a_value_from_another_row_fails(form: str, claim: str, row: int, column:
     assert not _passes(answer, SOURCES[form]()), answer
 
 
-@pytest.mark.xfail(strict=True, reason="the model entails a value of another row where the name owns it or leads")
-@pytest.mark.parametrize("answer", ["For Aspirin, the daily dose is 5 mg.", "Aspirin's daily dose is 5 mg."])
-def test_a_value_from_another_row_said_of_a_possessive_or_leading_name_fails(answer: str) -> None:
-    assert not _passes(answer, markdown())
+@settings(max_examples=18, deadline=None)
+@given(
+    st.sampled_from(sorted(SOURCES)),
+    st.sampled_from(
+        [
+            "{name}'s {column} is {value}.",
+            "{name}'s {column} was set at {value}.",
+            "Last year {name}'s {column} was {value}.",
+        ]
+    ),
+    st.sampled_from(range(len(ROWS))),
+    st.sampled_from([1, 2]),
+    st.sampled_from([1, 2]),
+)
+def test_a_value_from_another_row_said_of_a_possessive_name_fails(
+    form: str, claim: str, row: int, column: int, shift: int
+) -> None:
+    """ "Aspirin's daily dose is 5 mg." names Aspirin as "The daily dose of Aspirin" does: the row
+    of another drug holds the same column's words, but not the name, so its value is another's;
+    the row's own value is no rule's finding (the model reads it)."""
+    name = ROWS[row][0]
+    other = ROWS[(row + shift) % len(ROWS)][column]
+    answer = claim.format(column=HEADER[column].lower(), name=name, value=other)
+    assert not _passes(answer, SOURCES[form]()), answer
+    own = claim.format(column=HEADER[column].lower(), name=name, value=ROWS[row][column])
+    result = ProvenanceNLI(on_fail="noop").validate(own, {"sources": [SOURCES[form]()]})
+    assert not any(s["finding"] for s in result.metadata["provenance_nli"]["sentences"]), own  # type: ignore[index]
+
+
+@pytest.mark.xfail(strict=True, reason="the model entails a value of another row where the name leads the sentence")
+def test_a_value_from_another_row_said_after_a_leading_name_fails() -> None:
+    assert not _passes("For Aspirin, the daily dose is 5 mg.", markdown())
 
 
 @pytest.mark.parametrize("form", sorted(SOURCES))

@@ -20,6 +20,7 @@ from validator.rules.numbers.clauses import (
     evidence_segments,
     leading_name,
     named_subject_of,
+    naming_words,
 )
 from validator.rules.numbers.derivations import Worked, a_change, counts_another, derivation, led_to, numbers_by_place
 from validator.rules.numbers.ends import check_ends
@@ -147,6 +148,9 @@ class _Claim:
     model"): each side's words lead its values, and its values are paired with each other only."""
     side_of: Mapping[int, int]
     subject: frozenset[str]
+    naming: frozenset[str]
+    """The words of its subject's name where it names something (:func:`naming_words`), else
+    the whole subject's: what a sentence about something else lacks."""
     name: frozenset[str]
     """The words of the name that opens it (:func:`leading_name`)."""
     name_in_evidence: bool
@@ -221,6 +225,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         sides,
         {n.start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
+        naming_words(sentence) or subject,
         name,
         any(name <= s.sentence_words for s in available),
         any(subject & s.words for s in available),
@@ -303,7 +308,11 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
     return (rival_led and not led and not _paired_alike(segment.numbers, vouching)) or (
         not _paired_alike(labels, vouching)
         and all(
-            any(r.beats(h, own_side, claim.subject) for r in others if not _states_only(r, alongside, number))
+            any(
+                r.beats(h, own_side, claim.subject, claim.naming)
+                for r in others
+                if not _states_only(r, alongside, number)
+            )
             for h in vouching
         )
     )
