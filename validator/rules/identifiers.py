@@ -56,6 +56,7 @@ NEAR_ONLY: frozenset[Kind] = frozenset({"label", "pair"})
 """Kinds compared only with a near twin in the evidence (module docstring), never failed for
 being absent: "F-35" or "3-1" may stand where the evidence writes the thing another way."""
 _WORD = re.compile(r"\w+")
+_DIGIT_RUN = re.compile(r"\d+")
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 _ROUND = re.compile(r"\d{1,3}0{4,}")
 """A plain run of digits that ends in four zeros or more is an amount or a count written without
@@ -98,8 +99,8 @@ def read_identifiers(text: str) -> list[Identifier]:
             continue
         if kind == "code" and _YEAR.fullmatch(match.group("code_digits")):
             continue  # "FY2024", "Q32023": a year with a label, which the number rule reads
-        if kind == "label" and _YEAR.search(match.group()):
-            continue  # "FY2024", "H1-2025": as above
+        if kind == "label" and any(_YEAR.fullmatch(run) for run in _DIGIT_RUN.findall(match.group())):
+            continue  # "FY2024", "H1-2025": as above; not "GB33BUKB20201555555555", whose digits hold 2020
         beside = _beside(text, match.start(), match.end())
         found.append(Identifier(match.group(), kind, match.start(), match.end(), beside))
     return found
