@@ -54,12 +54,23 @@ _BETWEEN = re.compile(r"\bbetween\s+$", re.I)
 2004" is a list of two years, each its own clause's."""
 
 
-def _clause_end(text: str, start: int, end: int) -> int | None:
+_FROM_BEFORE = re.compile(r"\sfrom\s", re.I)
+"""Where the evidence sets a value against the one it moved from ("fell to 4.1% in March from
+4.3% in February"): that value and its frame are another clause's, as after "compared with"."""
+
+
+def _clause_end(text: str, start: int, end: int, moved_from: bool = False) -> int | None:
     """Where the clause of the number ending at ``start`` ends before the number at ``end``: at
     the first ";" or table-row end between them, else at the first clause break, so the words
     after it (a label: "…; Saturday, 9 a.m.", "…, and Zane Reed, 7") go with the number they lead
-    to. ``None`` where nothing breaks the clause."""
-    breaks = list(_CLAUSE_BREAK.finditer(text, start, end))
+    to. ``None`` where nothing breaks the clause. With ``moved_from`` (in the evidence, the value
+    at ``end`` is of a kind the clause holds already), "from" before it breaks one too
+    (:data:`_FROM_BEFORE`); a claim is read whole ("recovered from…"), and so is "his fifty
+    came from 63 balls"."""
+    breaks = sorted(
+        [*_CLAUSE_BREAK.finditer(text, start, end), *(_FROM_BEFORE.finditer(text, start, end) if moved_from else ())],
+        key=lambda b: b.start(),
+    )
     items = [b for b in breaks if _ITEM_END.search(b.group())]
     return (items or breaks)[0].start() if breaks else None
 
@@ -184,7 +195,8 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
     for left, right in itertools.pairwise(numbers):
         if a_span(left, right) and _BETWEEN.search(text, max(0, left.start - 12), left.start):
             continue  # "open between 5am and 11pm": one clause, as "from 5am to 11pm" is
-        cut = _clause_end(text, left.read_end, right.start)
+        clause = (n for n in numbers if cuts[-1] <= n.start <= left.start)
+        cut = _clause_end(text, left.read_end, right.start, moved_from=gaps and any(n.same_role(right) for n in clause))
         cut = _own_bracket(text, left, right) if cut is None else cut
         if cut is not None and not gaps and not sides and _compares_directly(text, cut, right):
             continue  # a claim's "…£612.4m, up from £583.2m" states the two as one clause does
