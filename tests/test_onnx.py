@@ -107,7 +107,8 @@ def _reference_chunks() -> list[str]:
 
 def test_the_int8_embedder_keeps_torch_vectors_and_rankings() -> None:
     """The int8 ONNX Runtime embedder (``backend="onnx"``): its vectors stay within cosine 0.97 of
-    torch's (0.99 on average) on real chunks, and a sentence finds the same passages. (Measured
+    torch's (0.99 on average) on real chunks, and a sentence finds the same passages, up to ties
+    within the int8 error. (Measured
     0.992 mean / 0.976 min with onnxruntime 1.32 in a fresh install; 0.993 / 0.987 with the build
     it was written on: the worst chunk moves with the runtime's int8 kernels, the mean and the
     rankings do not.)"""
@@ -121,14 +122,18 @@ def test_the_int8_embedder_keeps_torch_vectors_and_rankings() -> None:
     assert cosine.mean() >= 0.99 and cosine.min() >= 0.97, (cosine.mean(), cosine.min())
 
     queries = [chunk.split(". ")[0] for chunk in chunks[::4]]
-    top3 = [
-        np.argsort(-(embed(queries) @ vectors.T), axis=1)[:, :3]
+    scores = [
+        embed(queries) @ vectors.T
         for embed, vectors in (
             (default_embed_function("cpu", "torch"), torch_vectors),
             (default_embed_function("cpu", "onnx"), onnx_vectors),
         )
     ]
-    same_first = (top3[0][:, 0] == top3[1][:, 0]).mean()
+    top3 = [np.argsort(-score, axis=1)[:, :3] for score in scores]
+    # the same first passage, up to a tie within the int8 error: overlapping chunks share the
+    # query's sentence, and torch itself scores some two of them 0.002 apart
+    rows = np.arange(len(queries))
+    same_first = (scores[0][rows, top3[1][:, 0]] >= scores[0].max(axis=1) - 0.01).mean()
     same_sets = np.mean([len(set(a) & set(b)) / 3 for a, b in zip(*top3, strict=True)])
     assert same_first >= 0.95 and same_sets >= 0.9, (same_first, same_sets)
 
