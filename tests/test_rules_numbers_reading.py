@@ -557,6 +557,32 @@ def test_a_measure_per_another_is_not_the_measure_alone(
     assert number_verdict(f"The {noun} is {value} {word if in_words else symbol} for adults.", source) is not None
 
 
+DATA_PREFIXES = [("kB", "kilobytes"), ("MB", "megabytes"), ("GB", "gigabytes"), ("TB", "terabytes")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    value=st.integers(min_value=1, max_value=900),
+    sizes=st.lists(st.sampled_from(DATA_PREFIXES), min_size=2, max_size=2, unique=True),
+    in_words=st.booleans(),
+    noun=st.sampled_from(["The file is", "The plan includes", "Each backup takes", "The drive holds"]),
+)
+def test_a_size_of_data_in_another_prefix_is_another_size(
+    value: int, sizes: list[tuple[str, str]], in_words: bool, noun: str
+) -> None:
+    """ "200 MB" is not "200 GB": pint counts bytes as dimensionless, so the reader read no unit
+    and the two were one value. The same size in a symbol or in words is one value."""
+    (symbol, word), (other_symbol, other_word) = sizes
+    source = f"{noun} {value} {symbol}."
+    assert number_verdict(f"{noun} {value} {word if in_words else symbol}.", source) is None
+    assert number_verdict(f"{noun} {value} {other_word if in_words else other_symbol}.", source) is not None
+
+
+def test_a_size_of_data_written_in_a_smaller_unit_is_the_same_size() -> None:
+    assert number_verdict("The file is 1 GB.", "The file is 1,000 MB.") is None
+    assert number_verdict("The file is 1 GiB.", "The file is 1 GB.") is not None
+
+
 def test_a_guard_fails_a_dose_per_kilogram_written_as_milligrams() -> None:
     passed, [sentence] = check_answer(
         "The recommended dose is 15 mg given twice daily.", ["The recommended dose is 15 mg/kg given twice daily."]

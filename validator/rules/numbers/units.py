@@ -32,6 +32,7 @@ _SI_PREFIXES = frozenset({"kilo", "mega", "giga", "tera", "centi", "milli", "mic
 _UNITS = {
     **dict.fromkeys(("meter", "gram", "liter", "watt", "watt_hour", "joule", "pascal"), _SI_PREFIXES),
     **dict.fromkeys(("metric_ton",), frozenset({"kilo", "mega", "giga"})),
+    **dict.fromkeys(("byte", "bit"), frozenset({"kilo", "mega", "giga", "tera", "peta", "kibi", "mebi", "gibi"})),
     **dict.fromkeys(("calorie",), frozenset({"kilo"})),
     **dict.fromkeys(
         (
@@ -78,10 +79,16 @@ DIMENSIONS = (
     "[pressure]",
     "[volume] / [time]",
     "[mass] / [time]",
+    "[information]",  # INFORMATION, defined below
 )
 """What a unit read here may measure: length, area, volume, mass, speed, energy, power, pressure,
-and the rates a leaflet or a data sheet writes ("20 ml per hour" is not "20 ml per minute"). No
-dimensionless ratio ("mg per kg"): pint reads no unit at all as dimensionless too."""
+data ("200 MB" is not "200 GB"), and the rates a leaflet or a data sheet writes ("20 ml per
+hour" is not "20 ml per minute"). No dimensionless ratio ("mg per kg"): pint reads no unit at
+all as dimensionless too."""
+INFORMATION = "[information]"
+_DATA_UNITS = frozenset({"byte", "bit"})
+"""Units of data, which pint counts as dimensionless: :func:`_unit` gives them a kind of their
+own, :data:`INFORMATION`, in bits."""
 _NOT_STOPWORDS = frozenset({"m", "t"})  # "I'm", "don't" to a stopword list; metres and tonnes after a number
 _ORDINARY_WORDS = (
     frozenset({"in", "pound", "pounds", "mum", "mug", "um", "mis", "ins", *STOPWORDS_EN_PLUS}) - _NOT_STOPWORDS
@@ -102,10 +109,12 @@ _SYMBOLS = {
     "kgs": "kg",
     "kilo": "kg",
     "kilos": "kg",
+    "KB": "kB",
 }
 """What pint does not read as prose writes it: a symbol's case (``mW`` is a milliwatt, ``MW`` a
 megawatt) where lower-cased text means the larger ("a 300 mw plant"); "kmh" (to pint,
-kilometre-hours); symbols with a plural "s" ("12 kms", "5 kgs") and "kilos"."""
+kilometre-hours); symbols with a plural "s" ("12 kms", "5 kgs") and "kilos"; "KB" for a
+kilobyte (to pint, a kelvin-byte)."""
 _LONGEST = 3
 """The most words one unit is written in ("miles per hour", "square kilometres")."""
 FOOT, INCH = 0.3048, 0.0254
@@ -166,7 +175,10 @@ def _unit(words: str) -> tuple[str, float] | None:
         if root not in _UNITS or (prefix and prefix not in _UNITS[root]):
             return None
     unit = registry.Unit(container)
-    dimension = next((d for d in DIMENSIONS if registry.get_dimensionality(d) == unit.dimensionality), None)
+    if container and {registry.parse_unit_name(name)[0][1] for name in container} <= _DATA_UNITS:  # pint: no dimension
+        return INFORMATION, float(registry.Quantity(1, unit).to("bit").magnitude)
+    pint_knows = (d for d in DIMENSIONS if d != INFORMATION)
+    dimension = next((d for d in pint_knows if registry.get_dimensionality(d) == unit.dimensionality), None)
     if dimension is None:
         return None
     return dimension, float(registry.Quantity(1, unit).to_base_units().magnitude)
