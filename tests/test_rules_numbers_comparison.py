@@ -777,6 +777,26 @@ def test_the_level_a_value_moved_from_is_not_the_level_it_moved_to(
     assert number_verdict(f"{name} {verb} {before} {frames[0]}.", source) == "contradicted"
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    amount=st.sampled_from(["${v} billion", "EUR {v} million", "{v},000 visitors", "{v}% of sales"]),
+    link=st.sampled_from(["compared with", "up from", "down from", "versus", "against"]),
+    earlier=st.sampled_from(["a year earlier", "a year ago", "in the prior year", "last year", "the year before"]),
+    values=st.lists(st.integers(11, 90), min_size=2, max_size=2, unique=True),
+)
+def test_the_value_a_sentence_compares_with_is_not_the_one_it_reports(
+    amount: str, link: str, earlier: str, values: list[int]
+) -> None:
+    """ "Net sales were $2.3 billion, compared with $2.1 billion a year earlier": the sentence
+    reports $2.3 billion; $2.1 billion is what it measures that against, in a period no number
+    names, so a claim of the reported period's $2.1 billion fails (it passed), and the reported
+    value does not."""
+    now, before = (amount.format(v=v) for v in values)
+    source = f"The report covers the fourth quarter of 2025. The total was {now}, {link} {before} {earlier}."
+    assert number_verdict(f"The total in the fourth quarter of 2025 was {now}.", source) is None
+    assert number_verdict(f"The total in the fourth quarter of 2025 was {before}.", source) == "contradicted"
+
+
 def test_a_guard_passes_a_value_of_this_period_beside_last_years() -> None:
     """The round-6 year-on-year sentence, through a Guard: no rule fails it (the model decides)."""
     source = next(iter(PERIODS))

@@ -95,21 +95,28 @@ class Segment:
     """The clause goes on with the clause before and has no subject of its own: "and fell in 1989",
     "and 2 nurses", ", 3 offices" (:func:`_goes_on`). Its values are said of what the clause
     before is about, so a claim's values of both are one clause's to pair."""
+    compares: bool = False
+    """The clause sets the value before against another (", compared with $2.1 billion a year
+    earlier", ", up from £583.2m"): its value is what the other is measured against."""
 
     def beats(self, holder: Segment, claim: Segment, subject: frozenset[str], naming: frozenset[str]) -> bool:
         """Whether this segment (a rival's) is clearly more about what ``claim`` is about than
         ``holder``. In the same sentence: more of the claim's words in its clause ("Alice is 12 and
-        Bob is 30."). In another sentence: it holds the claim's ``subject`` (the content words
-        of its subject), the holder's sentence none of its ``naming`` words (its name's, where
-        it names something: "Aspirin" of "Aspirin's daily dose", so a row of another drug's daily
-        dose holds none; else the whole subject), and every claim word the holder's sentence has
-        is in its sentence too ("The Eiffel Tower was completed in 1889." over "The city library
-        was completed in 1801." for "The Eiffel Tower was completed in 1801."). Word
-        counts alone do not say it: a summary's sentence joins the words of several, and the
+        Bob is 30."), or as many where the holder's is what the sentence compares with and the
+        claim compares nothing ("Net sales were $2.3 billion, compared with $2.1 billion a year
+        earlier" gives $2.1 billion to no claim of the sales the sentence reports). In another
+        sentence: it holds the claim's ``subject`` (the content words of its subject), the
+        holder's sentence none of its ``naming`` words (its name's, where it names something:
+        "Aspirin" of "Aspirin's daily dose", so a row of another drug's daily dose holds none;
+        else the whole subject), and every claim word the holder's sentence has is in its
+        sentence too ("The Eiffel Tower was completed in 1889." over "The city library was
+        completed in 1801." for "The Eiffel Tower was completed in 1801."). Word counts alone do
+        not say it: a summary's sentence joins the words of several, and the
         sentence with more of them had the right value about half the time on real summaries
         (HaluEval, XSum)."""
         if self.sentence_words == holder.sentence_words:
-            return len(claim.words & self.words) > len(claim.words & holder.words)
+            mine, theirs = len(claim.words & self.words), len(claim.words & holder.words)
+            return mine > theirs or (mine == theirs and holder.compares and not claim.compares)
         theirs = claim.words & holder.sentence_words
         return (
             bool(subject)
@@ -219,7 +226,10 @@ def _segments(sentence: str, gaps: bool = False, place: tuple[int, int] = (0, 0)
         numbers_in = tuple(n for n in numbers if start <= n.start < end)
         named, name = (named_subject_of(sentence), leading_name(sentence)) if start == 0 else (frozenset(), frozenset())
         goes_on = bool(start) and _goes_on(text[start:end])
-        segments.append(Segment(numbers_in, words, named, whole, place, name=name, continues=goes_on))
+        compared = bool(start and _COMPARISON.match(text[start:end]))
+        segments.append(
+            Segment(numbers_in, words, named, whole, place, name=name, continues=goes_on, compares=compared)
+        )
     for index in range(1, len(segments)) if gaps else ():
         start, end = cuts[index], cuts[index + 1]
         if gapped := _gapped(text, cuts[index - 1], start, end, segments[index - 1], segments[index]):
