@@ -69,6 +69,10 @@ UNITS = [
     "<p>a",
     "<p x",
     "&amp;<li>",
+    "a: 1\n",
+    "- a: b\n  c: 1\n",
+    "a_b",
+    "aB",
 ]
 CLAIM = "The bridge was built in 1931 by 20 men for $4m."
 READERS: dict[str, Callable[[str], object]] = {

@@ -35,7 +35,27 @@ def as_json() -> str:
     return json.dumps({"drugs": [{"name": n, "daily dose": d, "max dose": m} for n, d, m in ROWS]})
 
 
-SOURCES = {"markdown": markdown, "csv": comma_separated, "json": as_json}
+def as_json_keys() -> str:
+    """JSON whose keys are written as code: "daily_dose", "maxDose"."""
+    return json.dumps([{"drug": n, "daily_dose": d, "maxDose": m} for n, d, m in ROWS])
+
+
+def as_yaml() -> str:
+    return "\n".join(f"- drug: {n}\n  daily dose: {d}\n  max dose: {m}" for n, d, m in ROWS)
+
+
+def as_key_value_blocks() -> str:
+    return "\n\n".join(f"Drug: {n}\nDaily dose: {d}\nMax dose: {m}" for n, d, m in ROWS)
+
+
+SOURCES = {
+    "markdown": markdown,
+    "csv": comma_separated,
+    "json": as_json,
+    "json-keys": as_json_keys,
+    "yaml": as_yaml,
+    "key-value": as_key_value_blocks,
+}
 CLAIMS = [
     "The {column} of {name} is {value}.",
     "{name} has a {column} of {value}.",

@@ -12,7 +12,10 @@ is written.
 Read so: pipe tables (Markdown's, with a ``|---|`` rule under the header), comma- or tab-separated
 blocks of three lines or more whose lines have the same number of fields (two or more) under a
 header without numbers, with a number in every row and no cell longer than a name (prose with as
-many commas a line is not a table), and a source that is a JSON object or array as a whole.
+many commas a line is not a table), key-value records (YAML's "- drug: Aspirin" and a form's
+"Drug: Aspirin" lines, two records or more that open with the same key, a number among their
+values), and a source that is a JSON object or array as a whole. A header or key written as code
+("daily_dose", "maxDose") is read as its words.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def read_rows(source: str) -> str:
     stripped = source.strip()
     if stripped[:1] in "[{" and (rows := _json_rows(stripped)) is not None:
         return rows
-    if "|" not in source and "," not in source and "\t" not in source:
+    if not any(mark in source for mark in "|,\t:"):
         return source
     lines = source.split("\n")
     out: list[str] = []
@@ -53,9 +56,20 @@ def read_rows(source: str) -> str:
 
 def _said(name: str, pairs: Iterable[tuple[str, str]]) -> str:
     """What a row or an object says, a sentence a cell: "The Max dose of Warfarin is 10 mg." (each
-    value beside the name of what it is of, where the model and the number rule read both)."""
-    said = " ".join(f"The {head} of {name} is {cell}." for head, cell in pairs if head and cell)
+    value beside the name of what it is of, where the model and the number rule read both; a
+    header or key written as an identifier, "daily_dose" or "maxDose", in its words)."""
+    said = " ".join(f"The {_words(head)} of {name} is {cell}." for head, cell in pairs if head and cell)
     return said or f"{name}."
+
+
+def _words(head: str) -> str:
+    """A header or key as words: "daily_dose" and "dailyDose" are "daily dose"."""
+    return _CAMEL.sub(" ", head.replace("_", " ")).lower() if _IDENTIFIER.fullmatch(head) else head
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)+|[a-z]{2,}(?:[A-Z][a-z0-9]+)+")
+"""A header or key written as code: words joined by "_" or in camel case (not "iPhone", "eBay")."""
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _row(cells: list[str], header: list[str]) -> str:
@@ -72,7 +86,45 @@ def _table_at(lines: list[str], i: int) -> tuple[int, list[str] | None]:
         while end < len(lines) and "|" in lines[end] and lines[end].strip():
             end += 1
         return end, [_row(cells, header) for cells in map(_pipe_cells, lines[i + 2 : end]) if any(cells)]
+    if _KEY_VALUE.match(lines[i]):
+        return _records_at(lines, i)
     return _csv_at(lines, i)
+
+
+_KEY_VALUE = re.compile(r"^\s{0,8}(?P<item>-\s+)?(?P<key>[A-Za-z][\w ]{0,30}?)\s*:\s+(?P<value>\S.{0,40})$")
+"""A line of a key-value record, YAML's or a form's: "- drug: Aspirin", "  daily dose: 75 mg"."""
+
+
+def _records_at(lines: list[str], i: int) -> tuple[int, list[str] | None]:
+    """Key-value records from line ``i`` ("- drug: Aspirin" / "  dose: 75 mg", or blocks of
+    "Key: value" lines apart by a blank line): each record a sentence a field, named by its first
+    value, as a row is (:func:`_said`). A record starts at a list marker, after a blank line, or
+    where its first key comes again; it is read so only where there are two or more, each opening
+    with the same key, and a field holds a number; else the lines stay as they are."""
+    records: list[list[tuple[str, str]]] = []
+    end = i
+    while end < len(lines):
+        line = lines[end]
+        if not line.strip():
+            if end + 1 < len(lines) and _KEY_VALUE.match(lines[end + 1]) and records:
+                records.append([])
+                end += 1
+                continue
+            break
+        if (field := _KEY_VALUE.match(line)) is None:
+            break
+        key = field.group("key").strip()
+        if not records or field.group("item") or (records[-1] and key == records[0][0][0]):
+            records.append([])
+        records[-1].append((key, field.group("value").strip()))
+        end += 1
+    records = [record for record in records if record]
+    opening = {record[0][0] for record in records}
+    if len(records) < 2 or len(opening) > 1 or any(len(record) < 2 for record in records):
+        return end, None
+    if not any(_NUMERIC.match(value) for record in records for _, value in record[1:]):
+        return end, None
+    return end, [_said(record[0][1], record[1:]) for record in records]
 
 
 def _pipe_cells(line: str) -> list[str]:
