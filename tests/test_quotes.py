@@ -7,7 +7,7 @@ import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
 from helpers import check_answer, last_result, only, outcome, sentences_of
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
@@ -115,6 +115,10 @@ def test_a_whole_asserted_sentence_is_still_a_copy() -> None:
         ("The tenant pays for repairs.", "The landlord rather than the tenant pays for repairs."),
         ("The council maintains the park.", "The trust maintains the park instead of the council."),
         ("Staff travel by plane.", "Staff travel by train rather than by plane."),
+        ("The buyer pays the stamp duty.", "The seller \u2014 not the buyer \u2014 pays the stamp duty."),
+        ("The buyer pays the stamp duty.", "The seller (not the buyer) pays the stamp duty."),
+        ("The buyer pays the stamp duty.", "The seller pays the stamp duty (not the buyer)."),
+        ("The buyer pays the stamp duty.", "It is the seller, not the buyer, who pays the stamp duty."),
     ],
 )
 def test_what_a_source_excludes_outside_the_verb_is_contradicted(claim: str, source: str) -> None:
@@ -130,10 +134,46 @@ def test_what_a_source_excludes_outside_the_verb_is_contradicted(claim: str, sou
         ("The landlord is liable for repairs.", "The landlord, not the tenant, is liable for repairs."),
         ("Staff travel by train.", "Staff travel by train rather than by plane."),
         ("The trust maintains the park.", "The trust maintains the park instead of the council."),
+        ("The seller pays the stamp duty.", "The seller \u2014 not the buyer \u2014 pays the stamp duty."),
+        ("The seller pays the stamp duty.", "It is the seller, not the buyer, who pays the stamp duty."),
     ],
 )
 def test_what_a_source_keeps_beside_what_it_excludes_passes(claim: str, source: str) -> None:
     assert ProvenanceNLI(on_fail="noop").validate(claim, {"sources": [source]}).outcome == "pass"
+
+
+PARTIES = [
+    ("the seller", "the buyer"),
+    ("the landlord", "the tenant"),
+    ("the visitors", "the hosts"),
+    ("Acme", "Globex"),
+]
+PREDICATES = ["pays the stamp duty", "is liable for repairs", "scored the first goal", "owns the patent"]
+SET_OFF = [
+    "{kept}, not {other}, {rest}",
+    "{kept} \u2014 not {other} \u2014 {rest}",
+    "{kept} (not {other}) {rest}",
+    "{kept} {rest} (not {other})",
+    "It is {kept}, not {other}, who {rest}",
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(PARTIES), st.sampled_from(PREDICATES), st.sampled_from(SET_OFF))
+def test_a_party_set_off_as_excluded_in_any_punctuation_fails_and_the_kept_one_passes(
+    parties: tuple[str, str], predicate: str, form: str
+) -> None:
+    """ "The seller, not the buyer, pays…" in commas, dashes, brackets before or after the clause,
+    or put first ("It is the seller, not the buyer, who pays…"): the claim giving it to the
+    excluded party is the source's minimal pair (the dashes, brackets and cleft passed)."""
+    kept, other = parties
+    source = form.format(kept=kept, other=other, rest=predicate) + "."
+    source = source[0].upper() + source[1:]
+    wrong = f"{other[0].upper()}{other[1:]} {predicate}."
+    right = f"{kept[0].upper()}{kept[1:]} {predicate}."
+    _, [sentence] = check_answer(wrong, [source])
+    assert sentence["verdict"] == "contradicted" and sentence["method"] == "negation_check", (source, sentence)
+    assert check_answer(right, [source])[1][0]["method"] != "negation_check"
 
 
 # Copies trusted past their guards.

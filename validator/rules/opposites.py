@@ -118,9 +118,17 @@ def opposes(claim: str, sentence: str) -> bool:
     )
 
 
-_SET_OFF_EXCLUSION = re.compile(r",\s+not\s+(?P<excluded>[^,;:.]{1,80}),\s*")
-"""An alternative set off by commas: "The landlord, not the tenant, is liable", "Refunds go to the
-buyer, not the seller, within 30 days"."""
+_SET_OFF_EXCLUSION = re.compile(
+    r"(?:,\s+|\s+-\s+|\s*\(\s*)not\s+(?P<excluded>[^,;:.()]{1,80}?)(?:,|\s+-|\s*\))\s+(?=\w)"
+)
+"""An alternative set off by commas, dashes or brackets before the rest of its clause: "The landlord,
+not the tenant, is liable", "The seller - not the buyer - pays", "The seller (not the buyer) pays",
+"Refunds go to the buyer, not the seller, within 30 days"."""
+_CLOSING_EXCLUSION = re.compile(r"\s*\(\s*not\s+(?P<excluded>[^()]{1,80}?)\s*\)(?=\s*[.;:!?]?\s*$)")
+"""An alternative in brackets after the clause it is set against: "The seller pays the duty (not
+the buyer).", read as one after "rather than"."""
+_CLEFT = re.compile(r"^it\s+(?:is|was)\s+(?P<focus>.+?)\s+(?:who|that|which)\s+(?P<rest>\S.*)$", re.I)
+"""A sentence that puts one part first ("It is the seller who pays"): what it says of it plainly."""
 _LEADING_EXCLUSION = re.compile(r"^(?P<kept>(?:\S+\s+){0,4}?\S+)\s+(?:rather\s+than|instead\s+of)\s+", re.I)
 """A subject set against another before the verb: "The landlord rather than the tenant pays…"."""
 _TRAILING_EXCLUSION = re.compile(
@@ -136,8 +144,10 @@ def excluded(sentence: str) -> list[str]:
     landlord pays for repairs rather than the tenant." excludes "the tenant pays for repairs.".
     The excluded thing takes the place of the words it is set against, as many words as it has:
     those before it, or, where it comes after the clause, the subject or the words right before it
-    ("Staff travel by train rather than by plane." excludes "Staff travel by plane."). A claim
-    that says what is excluded is opposed, whatever verb it uses: the negation is outside the verb."""
+    ("Staff travel by train rather than by plane." excludes "Staff travel by plane."); a sentence
+    that puts its subject first ("It is the seller, not the buyer, who pays") excludes it said
+    plainly too ("the buyer pays"). A claim that says what is excluded is opposed, whatever verb
+    it uses: the negation is outside the verb."""
     denied = []
     if match := _SET_OFF_EXCLUSION.search(sentence):
         other = match.group("excluded").split()
@@ -146,13 +156,13 @@ def excluded(sentence: str) -> list[str]:
             denied.append(" ".join([*before[: -len(other)], *other, sentence[match.end() :]]))
     if match := _LEADING_EXCLUSION.match(sentence):
         denied.append(sentence[match.end() :])  # the excluded words, then the clause of which they are the subject
-    if match := _TRAILING_EXCLUSION.search(sentence):
+    if match := _TRAILING_EXCLUSION.search(sentence) or _CLOSING_EXCLUSION.search(sentence):
         other = match.group("excluded").split()
         clause = sentence[: match.start()].split()
         if len(clause) > len(other):  # in the subject's place, or of the words right before it
             denied.append(" ".join([*other, *clause[len(other) :]]) + sentence[match.end() :])
             denied.append(" ".join([*clause[: -len(other)], *other]) + sentence[match.end() :])
-    return denied
+    return [*denied, *(f"{cleft['focus']} {cleft['rest']}" for d in denied if (cleft := _CLEFT.match(d)))]
 
 
 def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> bool:
