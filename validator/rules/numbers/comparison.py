@@ -320,9 +320,9 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
 
 def _framed_otherwise(piece: Segment, number: Number, claim: _Claim) -> bool:
     """Whether ``piece`` gives, in the role of a value of another kind that the claim states and
-    the evidence vouches for, a value the claim does not state: "up 11 percent from NOK 4.34 billion in the
-    third quarter of 2025" is about another period than a claim of 2026's revenue, so its 4.34
-    billion is no rival to the claim's, however many of the claim's words it shares."""
+    the evidence vouches for, a value the claim does not state: "up 11 percent from NOK 4.34
+    billion in the third quarter of 2025" is about another period than a claim of 2026's
+    revenue, so its 4.34 billion is no rival to the claim's, however many words it shares."""
     stated = claim.numbers
     return any(
         not m.same_role(number)
@@ -489,14 +489,15 @@ def _other_clauses_holders(
 
 
 def _shared_label(
-    number: Number, piece: Segment, claimed: Sequence[Number], strangers: Sequence[Number], available: Sequence[Segment]
+    number: Number, piece: Segment, strangers: Sequence[Number], holding: Mapping[Number, set[int]]
 ) -> bool:
     """Whether another piece of the evidence than ``piece`` holds ``number`` beside a value of
-    the claim's (of ``claimed``) whose role a stranger of ``piece`` takes: the evidence then says
-    ``number`` of both, as a release says "the third quarter" of this year and of the last, so
-    ``number`` ties the claim to neither."""
-    rivalled = [m for m in claimed if m is not number and any(m.same_role(a) for a in strangers)]
-    return any(other is not piece and _holds_all(other, (number, m)) for other in available for m in rivalled)
+    the claim's whose role a stranger of ``piece`` takes (``holding``: the pieces, by identity,
+    that hold each of the claim's values): the evidence then says ``number`` of both, as a
+    release says "the third quarter" of this year and of the last, so ``number`` ties the claim
+    to neither."""
+    rivalled = [m for m in holding if m is not number and any(m.same_role(a) for a in strangers)]
+    return any((holding[number] & holding[m]) - {id(piece)} for m in rivalled)
 
 
 def _holds_all(segment: Segment, numbers: Sequence[Number]) -> bool:
@@ -580,6 +581,7 @@ def _paired_elsewhere(claim: Segment, stated: Sequence[Number], available: Seque
             near[index] = _around(s.place for s in available if any(number.implied_by(a) for a in s.numbers))
         return place in near[index]
 
+    holding = {n: {id(s) for s in available if any(n.implied_by(a) for a in s.numbers)} for n in claim.numbers}
     for segment in available:
         values = segment.numbers
         held = [any(n.implied_by(a) for n in stated) for a in values]
@@ -593,7 +595,7 @@ def _paired_elsewhere(claim: Segment, stated: Sequence[Number], available: Seque
         # 16"), or a value another piece pairs with the claim's own value in a stranger's role
         # ("the third quarter" of 2026 and of 2025), recurs beside every value said of it
         if not any(
-            n.implied_by(a) and not _shared_label(n, segment, claim.numbers, strangers, available)
+            n.implied_by(a) and not _shared_label(n, segment, strangers, holding)
             for n in claim.numbers
             if not n.is_name
             for a in values
