@@ -4,7 +4,8 @@ code before the 25-minute ``bench_rule_alarms.py``.
 For every answer sentence of ``bench_rule_alarms``' sets (and the VitaminC, CAD-SNLI,
 CLIMATE-FEVER and HealthVer test pairs), sampled with a fixed seed, it writes what each rule that
 needs no model makes of it against the answer's whole sources: the source sentence that opposes it as a minimal pair
-(``validator.rules.opposites``), whether a source disowns it (``VerbatimHaystack.disowns``), and the
+(``validator.rules.opposites``), the source sentence, read in context, that it moves to another
+subject (``validator.rules.attribution``), whether a source disowns it (``VerbatimHaystack.disowns``), and the
 number rule's note (``check_numbers``). Run it from each checkout into its own file, then
 ``--compare`` lists every sentence whose findings differ, with its label, and counts them:
 
@@ -27,6 +28,8 @@ from pathlib import Path
 from bench_rule_alarms import pair_items, sets
 
 from training.evaluate import EVAL, sample
+from validator.context import leans_back, read_in_context
+from validator.rules.attribution import moved
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
 from validator.rules.quotes import VerbatimHaystack
@@ -40,6 +43,7 @@ def findings(sources: list[str], text: str) -> list[dict]:
     sources = [s[:SOURCE_CHARS] for s in sources]
     haystacks = [VerbatimHaystack.of(s) for s in sources]
     source_sentences = [span.text for s in sources for span in split_source_sentences(s)]
+    readings = [r for s in sources for r in read_in_context([span.text for span in split_source_sentences(s)])]
     rows = []
     for span in split_sentences(text):
         number = check_numbers(span.text, sources)
@@ -47,6 +51,9 @@ def findings(sources: list[str], text: str) -> list[dict]:
             {
                 "sentence": span.text,
                 "opposed_by": next((s for s in source_sentences if opposes(span.text, s)), None),
+                "moved_from": next(
+                    (r for r in readings if not leans_back(r) and moved(span.text, r, source_sentences)), None
+                ),
                 "disowned": any(h.disowns(span.text) for h in haystacks),
                 "number": number and number.note,
             }
@@ -133,7 +140,7 @@ def compare(old_path: Path, new_path: Path) -> None:
         raise SystemExit("the two runs read different sentences: same --per-set, --seed and data?")
     changed: Counter[tuple[str, str, str]] = Counter()
     for before, after in zip(old, new, strict=True):
-        for rule in ("opposed_by", "disowned", "number"):
+        for rule in ("opposed_by", "moved_from", "disowned", "number"):
             if before[rule] != after[rule]:
                 kind = "found" if not before[rule] else "dropped" if not after[rule] else "changed"
                 changed[(after["set"], rule, f"{kind} on a {'grounded' if after['grounded'] else 'ungrounded'}")] += 1

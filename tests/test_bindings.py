@@ -322,6 +322,57 @@ def test_a_deed_moved_between_two_named_people_never_passes(holder: str, other: 
     assert not passed and sentence["verdict"] == "contradicted"
 
 
+THINGS = st.sampled_from(["Acme", "Globex", "The Danube", "The Rhine", "Mensah", "Olsen"])
+PRONOUN_DEEDS = st.sampled_from(
+    [
+        ("It", "employs 1,200 people"),
+        ("It", "is 2,850 km long"),
+        ("She", "sees 40 patients a day"),
+        ("It", "hosts the fair"),
+    ]
+)
+
+
+OPENERS = st.sampled_from(["opened in the spring", "joined the register in 2015", "moved to Leeds last year"])
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(THINGS, THINGS, PRONOUN_DEEDS, OPENERS)
+def test_a_pronoun_in_the_source_is_read_as_what_it_stands_for(
+    first: str, second: str, said: tuple, opener: str
+) -> None:
+    """ "Acme employs 1,200 people." against "Acme is based in Ohio. It employs 1,200 people." is
+    what the source says, its "It" read as Acme, whatever verb the sentence before has ("Acme
+    joined…", "The Danube moved…"): the rule that finds a name put in another's place must not take
+    the pronoun for a name and settle the correct sentence as contradicted. The name of the other
+    thing there is still moved."""
+    if first == second:
+        return
+    pronoun, deed = said
+    source = f"{first} {opener}. {pronoun} {deed}. {second} {opener}."
+    _, [own] = check_answer(f"{first} {deed}.", [source])
+    assert own["method"] != "binding_check", own
+    passed, [moved] = check_answer(f"{second} {deed}.", [source])
+    assert not passed and moved["verdict"] == "contradicted", moved
+
+
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        (
+            "London hosted the Games in 1948.",
+            "Paris hosted the Games in 1900 and 1924. London hosted them in 1908, 1948 and 2012.",
+        ),
+        ("Globex won the cup in 2011.", "Acme won the cup in 1999. Globex won it again in 2011."),
+    ],
+)
+def test_a_sentence_that_names_its_object_by_a_pronoun_leans_on_the_one_before(answer: str, source: str) -> None:
+    """ "London hosted them in…" says "them" of the Games the sentence before names: the claim that
+    joins London to the Games is the source's, not a fusion of two sentences about two cities."""
+    passed, [sentence] = check_answer(answer, [source])
+    assert passed and sentence["method"] not in ("binding_check", "number_check"), sentence
+
+
 def test_an_age_set_off_after_another_name_of_the_same_sentence_is_not_vouched() -> None:
     source = "Amara, 29, and her brother Kofi, 36, were rescued from the cliff."
     passed, [sentence] = check_answer("Amara, 36, was rescued from the cliff.", [source])

@@ -858,3 +858,31 @@ def test_a_guard_fails_an_age_taken_from_someone_set_beside_the_named_person() -
         "Maria Lopez, 34, was promoted.", ["Maria Lopez was promoted on Friday, her manager, 34, said."]
     )
     assert not passed and sentence["method"] == "number_check", sentence
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from([("Paris", "London"), ("Oslo", "Lima"), ("Acme", "Globex")]),
+    st.sampled_from([("hosted the Games in", "hosted them in"), ("won the cup in", "won it in")]),
+    st.lists(st.integers(1900, 2020), min_size=2, max_size=4, unique=True),
+    st.lists(st.integers(1900, 2020), min_size=2, max_size=4, unique=True),
+)
+def test_every_value_of_a_list_said_with_a_pronoun_is_its_subjects(
+    places: tuple[str, str], said: tuple[str, str], first: list[int], second: list[int]
+) -> None:
+    """ "London hosted them in 1908, 1948 and 2012" after "Paris hosted the Games in 1900 and 1924":
+    each year of the list is London's, the later ones too (they had no words of their own), and
+    "them" stands for the Games, so "London hosted the Games in 1948." is the source's, not a year
+    of Paris's sentence, whose words lead to its own years; a year of the other list is still
+    another's."""
+    assume(not set(first) & set(second))
+    one, other = places
+    full, pronoun = said
+
+    def listed(years: list[int]) -> str:
+        return ", ".join(map(str, years[:-1])) + f" and {years[-1]}"
+
+    evidence = f"{one} {full} {listed(first)}. {other} {pronoun} {listed(second)}."
+    for year in second:
+        assert number_verdict(f"{other} {full} {year}.", evidence) is None, (year, evidence)
+        assert number_verdict(f"{one} {full} {year}.", evidence) == "contradicted", (year, evidence)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from validator.text import STOPWORDS
+
 _PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
 _LEANS_BACK = re.compile(r"^(?:this|these|that|those|such|the latter|the former|both|neither)\b", re.I)
 _BE = r"(?:is|was|'s|are|were|will be|would be|has been|had been|can be|could be|may be|might be|must be|should be)"
@@ -61,8 +63,40 @@ _SUBJECT = re.compile(
 )
 
 
+_OPENING_NAME = re.compile(
+    r"^(?P<subject>(?:The\s+[A-Z][\w'’.&-]*|[A-Z][\w'’.&-]*\s+(?:of\s+)?[A-Z][\w'’.&-]*)(?:\s+(?:of\s+)?[A-Z][\w'’.&-]*){0,4})"
+    r"\s+(?=[a-z]+(?:ed|s)\b)"
+    r"|^(?P<single>[A-Z][\w'’&-]*)\s+(?=[a-z]+ed\b)"
+)
+"""A name opening a sentence, then a word in lower case that reads as its verb: "Dr Mensah
+joined…", "The Danube flows…", "Acme opened…" (one word: only before a past tense, since "Overall
+sales…" is no name and its verb). The subject a pronoun in the next sentence stands for, where
+:data:`_SUBJECT`'s verbs are not the sentence's."""
+
+
+_NOT_A_NAME = STOPWORDS | {"since", "yet", "last", "next", "every", "many"}
+"""First words of a capitalized run that name nothing: a stopword ("In March…") or a word that says
+which time or how many ("Last Friday…", "Every Monday…"); "The" opens a name only before a
+capitalized word ("The Danube")."""
+
+
+def _own_subject(sentence: str) -> str | None:
+    """What a pronoun in the next sentence stands for: the sentence's subject
+    (:data:`_SUBJECT`), else the name that opens it (:data:`_OPENING_NAME`)."""
+    if own := _SUBJECT.match(sentence):
+        return own.group("subject")
+    if (named := _OPENING_NAME.match(sentence)) is None:
+        return None
+    subject = named.group("subject") or named.group("single")
+    opening = subject.split()[0]
+    if opening.lower() in _NOT_A_NAME and not (opening == "The" and named.group("subject")):
+        return None
+    return subject
+
+
 def in_context(sentence: str, previous: str | None, previous_subject: str | None) -> tuple[str, str | None]:
-    """How a sentence reads in context, and its own subject (for the next sentence).
+    """How a sentence reads in context, and its own subject (for the next sentence:
+    :func:`_own_subject`).
 
     A sentence that opens with a personal pronoun gets the subject of the sentence before
     it in its place ("The Eiffel Tower is in Paris. It was completed in 1931." → "The Eiffel
@@ -70,9 +104,9 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
     is read after the previous sentence. An "it" that stands for nothing (:data:`_DUMMY_IT`:
     "It is safe to…") is read alone.
     """
-    own = _SUBJECT.match(sentence)
+    own = _own_subject(sentence)
     if previous is None:
-        return sentence, own.group("subject") if own else None
+        return sentence, own
     if _DUMMY_IT.match(sentence):
         return sentence, previous_subject
     if (personal := _PERSONAL.match(sentence)) and previous_subject:
@@ -81,7 +115,7 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
         return subject + personal.group("rest"), previous_subject
     if personal or _LEANS_BACK.match(sentence):
         return f"{previous} {sentence}", previous_subject
-    return sentence, own.group("subject") if own else None
+    return sentence, own
 
 
 _DESCRIPTION = re.compile(r"(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:[A-Z][\w-]*\s+){0,3}[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}")

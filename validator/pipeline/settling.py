@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from validator.context import described, subject_of
+from validator.context import described, leans_back, read_in_context, subject_of
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
 from validator.retrieval import Evidence, SourceIndex
@@ -135,26 +135,32 @@ def _opposite(
     for passage in nearby:
         if passage.source_index is None:
             continue
-        for candidate in _sentences(passage.text):
-            method = _opposition(sentence, candidate, every_sentence)
+        for candidate, reading in _sentences(passage.text):
+            method = _opposition(sentence, candidate, reading, every_sentence)
             if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate)):
                 return Held(passage.source_index, method, candidate, *found)
     return None
 
 
 @lru_cache(maxsize=1024)
-def _sentences(passage: str) -> tuple[str, ...]:
-    """A passage's sentences, as the source splitter cuts them: split once, not for every sentence
-    of an answer it is near."""
-    return tuple(span.text for span in split_source_sentences(passage))
+def _sentences(passage: str) -> tuple[tuple[str, str], ...]:
+    """A passage's sentences, as the source splitter cuts them, each with how it reads in the
+    passage (:func:`~validator.context.read_in_context`): "It employs 1,200 people." after "Acme
+    is based in Ohio." says that of Acme, so "Acme employs 1,200 people." is no name put in place
+    of another, and "Globex employs 1,200 people." is; a reading that still leans on something
+    before it (the passage opens with it) is about nothing known, and moves nothing
+    (:func:`_opposition`). Split and read once, not for every sentence of an answer it is near."""
+    texts = [span.text for span in split_source_sentences(passage)]
+    return tuple(zip(texts, read_in_context(texts), strict=True))
 
 
-def _opposition(sentence: str, candidate: str, every_sentence: Sequence[str]) -> Settlement | None:
-    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does (``every_sentence``:
-    the sources' sentences, where another subject of the same statement is looked for)."""
+def _opposition(sentence: str, candidate: str, reading: str, every_sentence: Sequence[str]) -> Settlement | None:
+    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does: as its words, or as
+    ``reading`` (how it reads in its passage) has it of another subject (``every_sentence``: the
+    sources' sentences, where another subject of the same statement is looked for)."""
     if opposes(sentence, candidate):
         return "negation_check"
-    if moved(sentence, candidate, every_sentence):
+    if not leans_back(reading) and moved(sentence, reading, every_sentence):
         return "binding_check"
     return None
 

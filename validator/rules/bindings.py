@@ -165,6 +165,13 @@ def _sentence_texts(premise: str) -> tuple[str, ...]:
     return tuple(span.text for span in split_source_sentences(premise))
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|them)\b")
+"""A pronoun for a thing after a sentence's first word: it stands for something named before, so
+the sentence leans on the one before, as one opening with "It" does ("London hosted them in
+1908" after "Paris hosted the Games in 1900"). Not "him" or "her": news writes of a person so
+inside one sentence ("Mr Manyang says his partner told him…")."""
+
+
 @lru_cache(maxsize=2048)
 def _sentences(premise: str) -> tuple[_Sentence, ...]:
     """Each sentence of ``premise`` read in context (:class:`_Sentence`)."""
@@ -176,7 +183,8 @@ def _sentences(premise: str) -> tuple[_Sentence, ...]:
         subject = _subject_names(text)
         nameless = not names or (subject_of(text) is not None and not subject)
         opening = terms(_LABEL.sub("", text).split(",")[0].split(";")[0])[0]
-        out.append(_Sentence(names, words, reading != text or nameless, subject, opening))
+        leans = reading != text or nameless or _POINTS_BACK.search(text, 1) is not None
+        out.append(_Sentence(names, words, leans, subject, opening))
     return tuple(out)
 
 

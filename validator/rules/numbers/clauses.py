@@ -277,18 +277,20 @@ def _compares_directly(text: str, cut: int, right: Number) -> bool:
 _FRONTED = re.compile(r"[^,;\d]{0,30}\d[^,;]{0,20},\s+")
 """A phrase with a number before a sentence's subject, set off by a comma ("In 2022, ", "By March
 2024, "): the time the sentence is about, not its subject."""
-_GAP = re.compile(r"^\s*,?\s*(?:and|but|while|whereas)\s*$", re.I)
+_GAP = re.compile(r"^\s*(?:,?\s*(?:and|or|but|while|whereas)|,)\s*$", re.I)
 """What may stand before the number of a clause whose verb and counted noun are left out ("and 300
-on Tuesday" after "500 people attended on Monday")."""
+on Tuesday" after "500 people attended on Monday"; ", 1948 and 2012" after "hosted them in
+1908")."""
 
 
 def _gapped(text: str, before: int, start: int, end: int, previous: Segment, segment: Segment) -> Segment | None:
     """``segment`` as it reads with what it leaves out, where it opens with a bare number after the
     clause before ("Over 500 people attended on Monday and 300 on Tuesday"; "The band released 6
-    singles and 2 albums"): it holds that clause's words except as many of the last ones as it
-    has its own ("people attended", not "Monday"), each of its numbers follows the words the
-    clause before's number of its kind follows, and a number that counts nothing counts what that clause counted.
-    So "500 came on Tuesday" is the second clause's rival, and "2 albums" its number."""
+    singles and 2 albums"; "London hosted them in 1908, 1948 and 2012"): it holds that clause's
+    words except as many of the last ones as it has its own ("people attended", not "Monday"), each
+    of its numbers follows the words the clause before's number of its kind follows, and a number
+    that counts nothing counts what that clause counted. So "500 came on Tuesday" is the second
+    clause's rival, and "2 albums" its number."""
     if not segment.numbers or not _GAP.match(text[start : segment.numbers[0].start]):
         return None
     numbers = []
@@ -301,7 +303,9 @@ def _gapped(text: str, before: int, start: int, end: int, previous: Segment, seg
         numbers.append(number)
     own = _words_in_order(text[segment.numbers[0].read_end : end])
     theirs = _words_in_order(text[before:start])
-    kept = frozenset(theirs[: len(theirs) - len(own)])
+    # the clause before that is itself only a listed value (", 1948" of "in 1908, 1948 and 2012")
+    # reads with the words it took from the list's head
+    kept = frozenset(theirs[: len(theirs) - len(own)]) if theirs else previous.words
     return replace(segment, numbers=tuple(numbers), words=segment.words | kept)
 
 

@@ -299,7 +299,10 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
         for o in others
         if number.unit == "age" or o.place in around or (unnamed and claim.subject <= o.sentence_words)
     ]
-    led, rival_led = led_to(number, vouching), led_to(number, beside, same_role=True)
+    led, rival_led = (
+        led_to(number, vouching),
+        led_to(number, _leading(number, segment, vouching, beside), same_role=True),
+    )
     if led and not rival_led:
         return False  # stated after the claim's own words, and no rival is
     own_side = claim.sides[claim.side_of[number.start]] if number.start in claim.side_of else segment
@@ -316,6 +319,22 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
             for h in vouching
         )
     )
+
+
+_POINTS_BACK = frozenset({"it", "them"})
+"""Pronouns that stand for a thing named before them: in a value's lead, for the claim's words."""
+
+
+def _leading(number: Number, segment: Segment, vouching: Sequence[Segment], rivals: Sequence[Segment]) -> list[Segment]:
+    """The ``rivals`` whose lead may take ``number`` from its holders. A holder that leads up to
+    the value with a pronoun ("London hosted them in 1908, 1948 and 2012") says it of what the
+    pronoun stands for, which may be what the claim names in full ("London hosted the Games in
+    1948"); so a rival led by those words ("Paris hosted the Games in 1900") takes it only where
+    its sentence has every word of the claim that the holder's has (the claim's "London")."""
+    pointing = [h for h in vouching if any(_POINTS_BACK & set(a.lead) for a in h.numbers if number.implied_by(a))]
+    if not pointing:
+        return list(rivals)
+    return [r for r in rivals if all(segment.sentence_words & h.sentence_words <= r.sentence_words for h in pointing)]
 
 
 def _framed_otherwise(piece: Segment, number: Number, claim: _Claim) -> bool:
