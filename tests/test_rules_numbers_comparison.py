@@ -886,3 +886,24 @@ def test_every_value_of_a_list_said_with_a_pronoun_is_its_subjects(
     for year in second:
         assert number_verdict(f"{other} {full} {year}.", evidence) is None, (year, evidence)
         assert number_verdict(f"{one} {full} {year}.", evidence) == "contradicted", (year, evidence)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from([("The Danube", "The Rhine"), ("Dr Mensah", "Dr Olsen"), ("Northfield School", "Southgate Academy")]),
+    st.sampled_from([("measures", "km"), ("covers", "hectares"), ("employs", "staff")]),
+    st.integers(100, 5000),
+    st.integers(100, 5000),
+)
+def test_a_value_said_of_another_named_subject_fails_whatever_the_claims_verb(
+    names: tuple[str, str], said: tuple[str, str], first: int, second: int
+) -> None:
+    """ "The Rhine measures 2,850 km." where the Danube's sentence gives 2,850 km: the claim's subject
+    is the name that opens it, whether or not its verb is one the subject reader knows ("is", "has",
+    "was"), so the other subject's value is another's."""
+    assume(first != second)
+    one, other = names
+    verb, unit = said
+    evidence = f"{one} is in the north. It has {first:,} {unit}. {other} is in the south. It has {second:,} {unit}."
+    assert number_verdict(f"{other} {verb} {first:,} {unit}.", evidence) == "contradicted", evidence
+    assert number_verdict(f"{other} {verb} {second:,} {unit}.", evidence) is None, evidence

@@ -80,9 +80,10 @@ which time or how many ("Last Friday…", "Every Monday…"); "The" opens a name
 capitalized word ("The Danube")."""
 
 
-def _own_subject(sentence: str) -> str | None:
-    """What a pronoun in the next sentence stands for: the sentence's subject
-    (:data:`_SUBJECT`), else the name that opens it (:data:`_OPENING_NAME`)."""
+def subject_or_name(sentence: str) -> str | None:
+    """What the sentence is about, as a pronoun in the next sentence and the number rule's reading
+    of a claim take it: its subject (:func:`subject_of`), else the name that opens it
+    (:data:`_OPENING_NAME`)."""
     if own := _SUBJECT.match(sentence):
         return own.group("subject")
     if (named := _OPENING_NAME.match(sentence)) is None:
@@ -96,7 +97,7 @@ def _own_subject(sentence: str) -> str | None:
 
 def in_context(sentence: str, previous: str | None, previous_subject: str | None) -> tuple[str, str | None]:
     """How a sentence reads in context, and its own subject (for the next sentence:
-    :func:`_own_subject`).
+    :func:`subject_or_name`).
 
     A sentence that opens with a personal pronoun gets the subject of the sentence before
     it in its place ("The Eiffel Tower is in Paris. It was completed in 1931." → "The Eiffel
@@ -104,7 +105,7 @@ def in_context(sentence: str, previous: str | None, previous_subject: str | None
     is read after the previous sentence. An "it" that stands for nothing (:data:`_DUMMY_IT`:
     "It is safe to…") is read alone.
     """
-    own = _own_subject(sentence)
+    own = subject_or_name(sentence)
     if previous is None:
         return sentence, own
     if _DUMMY_IT.match(sentence):

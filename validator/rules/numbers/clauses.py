@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -151,17 +151,17 @@ _POSSESSIVE_NAME = re.compile(r"[A-Z][\w-]*'s?")
 a name, as "Aspirin" of "The daily dose of Aspirin" is."""
 
 
-def naming_words(sentence: str) -> frozenset[str]:
+def naming_words(sentence: str, reader: Callable[[str], str | None] = subject_of) -> frozenset[str]:
     """The content words of the capitalized words of the sentence's subject after its first, or
     of a first one that owns what follows (:data:`_POSSESSIVE_NAME`): what it names, not what it
     says of it ("aspirin" of "Aspirin's daily dose", "eiffel tower" of "The Eiffel Tower"). Empty
     where the subject names nothing, or is a description with names in it (:func:`described`)."""
-    words = (subject_of(sentence) or "").split()
+    words = (reader(sentence) or "").split()
     named = [w for i, w in enumerate(words) if w[:1].isupper() and (i or _POSSESSIVE_NAME.fullmatch(w))]
     return frozenset() if described(sentence) else content_words(" ".join(named))
 
 
-def named_subject_of(sentence: str) -> frozenset[str]:
+def named_subject_of(sentence: str, reader: Callable[[str], str | None] = subject_of) -> frozenset[str]:
     """The content words of the sentence's subject if it names something (a capitalized word
     after its first), else nothing: "Construction was finished" names nothing, "The Empire State
     Building was completed" does. A name of several capitalized words also goes by its initials
@@ -170,7 +170,7 @@ def named_subject_of(sentence: str) -> frozenset[str]:
     its own: news text calls what it has named so; nor does a nickname (:data:`_NICKNAME`): "The
     Hammers will make the switch for the 2016-17 season." is about West Ham, named the sentence
     before, though no word of the two names is shared."""
-    subject = subject_of(sentence) or ""
+    subject = reader(sentence) or ""
     if not any(w[:1].isupper() for w in subject.split()[1:]) or described(sentence) or _NICKNAME.fullmatch(subject):
         return frozenset()
     initials = "".join(w[0] for w in WORD.findall(subject) if w[0].isupper() and w.lower() not in STOPWORDS)

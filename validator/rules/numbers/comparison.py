@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from validator.context import subject_of
+from validator.context import subject_or_name
 from validator.rules.identifiers import check_identifiers
 from validator.rules.numbers.ages import check_ages
 from validator.rules.numbers.clauses import (
@@ -204,7 +204,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         for segment in clauses
     ]
     sides = claim_segments(claim_text(sentence), sides=True)
-    subject = content_words(subject_of(sentence) or "")
+    subject = content_words(subject_or_name(sentence) or "")
     name = leading_name(sentence)
     numbers = [n for clause in clauses for n in clause.numbers]
     holders_of = {
@@ -225,11 +225,11 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         sides,
         {n.start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
-        naming_words(sentence) or subject,
+        naming_words(sentence, subject_or_name) or subject,
         name,
         any(name <= s.sentence_words for s in available),
         any(subject & s.words for s in available),
-        bool(named_subject_of(sentence)),
+        bool(named_subject_of(sentence, subject_or_name)),
         holders_of,
         Worked((), numbers, holders_of, at_place, available, changes),
     )
