@@ -890,7 +890,9 @@ def test_every_value_of_a_list_said_with_a_pronoun_is_its_subjects(
 
 @settings(max_examples=30, deadline=None)
 @given(
-    st.sampled_from([("The Danube", "The Rhine"), ("Dr Mensah", "Dr Olsen"), ("Northfield School", "Southgate Academy")]),
+    st.sampled_from(
+        [("The Danube", "The Rhine"), ("Dr Mensah", "Dr Olsen"), ("Northfield School", "Southgate Academy")]
+    ),
     st.sampled_from([("measures", "km"), ("covers", "hectares"), ("employs", "staff")]),
     st.integers(100, 5000),
     st.integers(100, 5000),

@@ -112,9 +112,29 @@ def test_a_value_from_another_row_said_of_a_possessive_name_fails(
     assert not any(s["finding"] for s in result.metadata["provenance_nli"]["sentences"]), own  # type: ignore[index]
 
 
-@pytest.mark.xfail(strict=True, reason="the model entails a value of another row where the name leads the sentence")
-def test_a_value_from_another_row_said_after_a_leading_name_fails() -> None:
-    assert not _passes("For Aspirin, the daily dose is 5 mg.", markdown())
+@settings(max_examples=18, deadline=None)
+@given(
+    st.sampled_from(sorted(SOURCES)),
+    st.sampled_from(
+        ["For {name}, the {column} is {value}.", "{name}: {column} {value}.", "With {name}, the {column} is {value}."]
+    ),
+    st.sampled_from(range(len(ROWS))),
+    st.sampled_from([1, 2]),
+    st.sampled_from([1, 2]),
+)
+def test_a_value_from_another_row_said_after_a_leading_name_fails(
+    form: str, claim: str, row: int, column: int, shift: int
+) -> None:
+    """ "For Aspirin, the daily dose is 5 mg." and "Aspirin: daily dose 5 mg." name Aspirin before
+    the clause, or as its label: the row of another drug is still another's, and the row's own
+    value is no rule's finding."""
+    name = ROWS[row][0]
+    other = ROWS[(row + shift) % len(ROWS)][column]
+    answer = claim.format(column=HEADER[column].lower(), name=name, value=other)
+    assert not _passes(answer, SOURCES[form]()), answer
+    own = claim.format(column=HEADER[column].lower(), name=name, value=ROWS[row][column])
+    result = ProvenanceNLI(on_fail="noop").validate(own, {"sources": [SOURCES[form]()]})
+    assert not any(s["finding"] for s in result.metadata["provenance_nli"]["sentences"]), own  # type: ignore[index]
 
 
 @pytest.mark.parametrize("form", sorted(SOURCES))

@@ -187,6 +187,31 @@ class _Claim:
         )
 
 
+_FRONTED_NAME = re.compile(
+    r"^(?:[Ff]or|[Aa]t|[Ii]n|[Oo]n|[Ww]ith|[Aa]mong)\s+(?P<what>(?:the\s+)?[A-Z][^,;:]{0,40}),\s+(?P<rest>\S.*)$"
+)
+"""A name set before the clause it is about ("For Aspirin, the daily dose is 5 mg.", "At St
+Anne's, the ward has 40 beds.")."""
+_LABELLED = re.compile(r"^(?P<label>[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,4}):\s+(?=\S)")
+"""A name written as a label before what is said of it ("Aspirin: daily dose 5 mg.")."""
+
+
+def claim_subject(sentence: str) -> str | None:
+    """What a claim says its values of: its subject or the name that opens it
+    (:func:`~validator.context.subject_or_name`); else, where a name is set before its clause, that
+    clause's subject of the name ("the daily dose of Aspirin" for "For Aspirin, the daily dose is
+    5 mg."), as "The daily dose for Aspirin is 5 mg." says it; else, after a label, the subject of
+    what follows it ("Note: the dose is…"), or the label where that has none ("Aspirin: daily dose
+    5 mg.")."""
+    if (subject := subject_or_name(sentence)) is not None:
+        return subject
+    if (fronted := _FRONTED_NAME.match(sentence)) and (rest := subject_or_name(fronted["rest"])):
+        return f"{rest} of {fronted['what']}"
+    if (labelled := _LABELLED.match(sentence)) is None:
+        return None
+    return subject_or_name(sentence[labelled.end() :]) or labelled["label"]
+
+
 def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) -> _Claim | None:
     """The claim's values (those ``own`` states, where ``sentence`` is its reading) and what the
     comparison needs of them; None where it states none."""
@@ -204,7 +229,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         for segment in clauses
     ]
     sides = claim_segments(claim_text(sentence), sides=True)
-    subject = content_words(subject_or_name(sentence) or "")
+    subject = content_words(claim_subject(sentence) or "")
     name = leading_name(sentence)
     numbers = [n for clause in clauses for n in clause.numbers]
     holders_of = {
@@ -225,11 +250,11 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
         sides,
         {n.start: index for index, side in enumerate(sides) for n in side.numbers},
         subject,
-        naming_words(sentence, subject_or_name) or subject,
+        naming_words(sentence, claim_subject) or subject,
         name,
         any(name <= s.sentence_words for s in available),
         any(subject & s.words for s in available),
-        bool(named_subject_of(sentence, subject_or_name)),
+        bool(named_subject_of(sentence, claim_subject)),
         holders_of,
         Worked((), numbers, holders_of, at_place, available, changes),
     )
