@@ -6,7 +6,8 @@ against the passages they cite, Factcheck-GPT's ChatGPT claims against a retriev
 read by each rule that needs no model, against the answer's sources: the number rule's verdict and
 note (:func:`validator.rules.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
 (:func:`validator.rules.opposites.opposes`), the source sentence it copies with its subject moved
-(:func:`validator.rules.attribution.moved`), and whether a source disowns it
+(:func:`validator.rules.attribution.moved`, the source's sentence read in context as the settle
+stage reads it), and whether a source disowns it
 (:meth:`validator.rules.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
 stored inputs again and fails when any finding differs, so no change to a rule moves a verdict
 unseen: a change that means to move findings rewrites the snapshot in the same commit
@@ -30,6 +31,7 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
+from validator.context import leans_back, read_in_context
 from validator.rules.attribution import moved
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
@@ -47,6 +49,7 @@ def findings(sources: list[str], text: str) -> list[dict]:
     """What each model-free rule makes of each sentence of ``text`` against ``sources``."""
     haystacks = [VerbatimHaystack.of(source) for source in sources]
     source_sentences = [span.text for source in sources for span in split_source_sentences(source)]
+    readings = [r for source in sources for r in read_in_context([s.text for s in split_source_sentences(source)])]
     rows = []
     for span in split_sentences(text):
         number = check_numbers(span.text, sources)
@@ -56,7 +59,8 @@ def findings(sources: list[str], text: str) -> list[dict]:
                 "number": [number.verdict, number.note] if number else None,
                 "opposed_by": next((i for i, s in enumerate(source_sentences) if opposes(span.text, s)), None),
                 "moved_from": next(
-                    (i for i, s in enumerate(source_sentences) if moved(span.text, s, source_sentences)), None
+                    (i for i, r in enumerate(readings) if not leans_back(r) and moved(span.text, r, source_sentences)),
+                    None,
                 ),
                 "disowned": any(h.disowns(span.text) for h in haystacks),
             }

@@ -909,3 +909,34 @@ def test_a_value_said_of_another_named_subject_fails_whatever_the_claims_verb(
     evidence = f"{one} is in the north. It has {first:,} {unit}. {other} is in the south. It has {second:,} {unit}."
     assert number_verdict(f"{other} {verb} {first:,} {unit}.", evidence) == "contradicted", evidence
     assert number_verdict(f"{other} {verb} {second:,} {unit}.", evidence) is None, evidence
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(
+        [("The Danube", "The Rhine"), ("Northfield School", "Southgate Academy"), ("Acme Foods", "Globex")]
+    ),
+    st.sampled_from(
+        [
+            "{name}, in the south, has {value} {unit}.",
+            "There are {value} {unit} at {name}.",
+            "{name}'s site has {value} {unit}.",
+            "For {name}, the total is {value} {unit}.",
+        ]
+    ),
+    st.sampled_from(["staff", "beds", "hectares"]),
+    st.integers(100, 5000),
+    st.integers(100, 5000),
+)
+def test_a_value_said_of_another_named_subject_fails_in_any_form_of_the_claim(
+    names: tuple[str, str], form: str, unit: str, first: int, second: int
+) -> None:
+    """The claim's subject is read where the claim puts it: before a phrase set off by commas
+    ("Royal Park Hospital, in Bath, has…"), after "There are … at", as the owner of what it opens
+    with ("Acme's site has…"), or set before its clause ("For Acme, the total is…"); the other
+    subject's value is another's, and its own is no finding."""
+    assume(first != second)
+    one, other = names
+    evidence = f"{one} is in the north. It has {first:,} {unit}. {other} is in the south. It has {second:,} {unit}."
+    assert number_verdict(form.format(name=other, value=f"{first:,}", unit=unit), evidence) == "contradicted"
+    assert number_verdict(form.format(name=other, value=f"{second:,}", unit=unit), evidence) is None

@@ -192,21 +192,45 @@ _FRONTED_NAME = re.compile(
 )
 """A name set before the clause it is about ("For Aspirin, the daily dose is 5 mg.", "At St
 Anne's, the ward has 40 beds.")."""
+_SET_OFF = re.compile(r"^(?P<head>[A-Z][^,;:]{1,60}),\s+[^,;:]{1,60},\s+(?P<rest>[a-z].*)$", re.S)
+"""A subject with a phrase set off after it ("Royal Park Hospital, in Bath, has 420 beds.")."""
+_THERE_AT = re.compile(
+    r"^There\s+(?:is|are|was|were)\s(?:[^,;:]|,(?=\d))*?\s(?:at|in|on)\s+"
+    r"(?P<name>(?:the\s+)?[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*){0,4})"
+)
+"""What a sentence that says something exists holds it at ("There are 910 pupils at Northfield
+School.")."""
+_OWNED = re.compile(r"^(?P<owned>[A-Z][\w&-]*['’]s?\s+[a-z][\w-]*)\s+(?=[a-z])")
+"""A name that owns what the sentence opens with ("Acme's revenue fell…")."""
 _LABELLED = re.compile(r"^(?P<label>[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,4}):\s+(?=\S)")
 """A name written as a label before what is said of it ("Aspirin: daily dose 5 mg.")."""
 
 
+def without_set_off(sentence: str) -> str:
+    """``sentence`` without a phrase set off after its subject, where it then has one ("Royal Park
+    Hospital has 420 beds." for "Royal Park Hospital, in Bath, has 420 beds.")."""
+    if (set_off := _SET_OFF.match(sentence)) and subject_or_name(joined := f"{set_off['head']} {set_off['rest']}"):
+        return joined
+    return sentence
+
+
 def claim_subject(sentence: str) -> str | None:
     """What a claim says its values of: its subject or the name that opens it
-    (:func:`~validator.context.subject_or_name`); else, where a name is set before its clause, that
-    clause's subject of the name ("the daily dose of Aspirin" for "For Aspirin, the daily dose is
-    5 mg."), as "The daily dose for Aspirin is 5 mg." says it; else, after a label, the subject of
-    what follows it ("Note: the dose is…"), or the label where that has none ("Aspirin: daily dose
-    5 mg.")."""
-    if (subject := subject_or_name(sentence)) is not None:
+    (:func:`~validator.context.subject_or_name`), with a phrase set off after it left out ("Royal
+    Park Hospital, in Bath, has…"); else, where a name is set before its clause, that clause's
+    subject of the name ("the daily dose of Aspirin" for "For Aspirin, the daily dose is 5 mg."), as
+    "The daily dose for Aspirin is 5 mg." says it; the name where something is said to be ("There
+    are 910 pupils at Northfield School."); a name that owns what the claim opens with ("Acme's
+    revenue fell…"); after a label, the subject of what follows it ("Note: the dose is…"), or the
+    label where that has none ("Aspirin: daily dose 5 mg.")."""
+    if there := _THERE_AT.match(sentence):
+        return there["name"]
+    if (subject := subject_or_name(without_set_off(sentence))) is not None:
         return subject
     if (fronted := _FRONTED_NAME.match(sentence)) and (rest := subject_or_name(fronted["rest"])):
         return f"{rest} of {fronted['what']}"
+    if owned := _OWNED.match(sentence):
+        return owned["owned"]
     if (labelled := _LABELLED.match(sentence)) is None:
         return None
     return subject_or_name(sentence[labelled.end() :]) or labelled["label"]
@@ -230,7 +254,7 @@ def _read_claim(sentence: str, available: Sequence[Segment], own: str | None) ->
     ]
     sides = claim_segments(claim_text(sentence), sides=True)
     subject = content_words(claim_subject(sentence) or "")
-    name = leading_name(sentence)
+    name = leading_name(without_set_off(sentence))
     numbers = [n for clause in clauses for n in clause.numbers]
     holders_of = {
         number: [
