@@ -35,6 +35,16 @@ READINGS = [
     ("Revenue in FY2024 rose 3.5%.", []),
     ("It was a 1-in-177-year event, a one-in-100-year flood.", []),
     ("It opened on 2024-03-05.", []),
+    # written with names: addresses, links, paths, code symbols and flags (compared with a near twin)
+    (
+        "Mail help@acme.co.uk or see https://docs.acme.com/v2/setup?x=1.",
+        [("help@acme.co.uk", "email"), ("https://docs.acme.com/v2/setup?x=1", "url")],
+    ),
+    (
+        "Edit /etc/nginx/nginx.conf, set MAX_RETRIES and pass --no-cache.",
+        [("/etc/nginx/nginx.conf", "path"), ("MAX_RETRIES", "symbol"), ("--no-cache", "symbol")],
+    ),
+    ("On 12/05/2020 at 30 km/h, and/or a well-known one.", []),
 ]
 
 
@@ -132,3 +142,46 @@ def test_a_copied_sentence_with_one_character_of_a_label_changed_fails(
     sources = f"The clinic opened in March. {source} Staff checked it twice."
     assert _fails(wrong, sources), (wrong, source)
     assert not _fails(source, sources)
+
+
+_NAMED = st.tuples(
+    st.sampled_from(["support", "billing", "help", "ops"]),
+    st.sampled_from(["acme", "globex", "initech"]),
+    st.sampled_from(["com", "org", "io"]),
+)
+_NAMED_FORMS = [
+    ("Write to {a}@{b}.{c} for a refund.", "email"),
+    ("The guide is at https://{a}.{b}.{c}/setup today.", "url"),
+    ("The settings live in /etc/{b}/{a}.{c} on the host.", "path"),
+    ("Set {A}_{B}_{C} before the first run.", "symbol"),
+    ("Start it with --{a}-{b} on the host.", "symbol"),
+]
+
+
+def _filled(form: str, parts: tuple[str, str, str]) -> str:
+    a, b, c = parts
+    return form.format(a=a, b=b, c=c, A=a.upper(), B=b.upper(), C=c.upper())
+
+
+@settings(max_examples=30, deadline=None)
+@given(_NAMED, _NAMED, st.sampled_from(_NAMED_FORMS))
+def test_an_address_link_path_or_symbol_with_a_part_changed_fails(
+    parts: tuple[str, str, str], other: tuple[str, str, str], form: tuple[str, str]
+) -> None:
+    """An identifier written with names is equal only as written: "support@acme.com" is not
+    "help@acme.com", nor "/etc/acme/app.io" "/etc/acme/ops.io". One that shares some of its parts
+    with the source's and not all is that one copied wrong; the same, in a copied sentence, passes."""
+    template, kind = form
+    changed = tuple(o if i == 0 else p for i, (p, o) in enumerate(zip(parts, other, strict=True)))
+    if changed == parts:
+        return
+    source = f"The office opened in March. {_filled(template, parts)} Staff checked it twice."
+    claim = _filled(template, changed)  # type: ignore[arg-type]
+    assert [i.kind for i in read_identifiers(claim)] == [kind]
+    assert _fails(claim, source), (claim, source)
+    assert not _fails(_filled(template, parts), source)
+
+
+def test_a_link_or_address_written_with_other_case_scheme_or_slash_is_the_same() -> None:
+    source = "Refunds: write to Support@Acme.com or see http://www.acme.com/refunds/ for the form."
+    assert not _fails("Refunds: write to support@acme.com or see https://acme.com/refunds for the form.", source)

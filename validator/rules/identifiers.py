@@ -25,6 +25,12 @@ A label or pair needs the same word beside it as well ("flat 4B" and "flat 4D"; 
 "5G" of two sentences). Its cost: a source that misprints a label beside the same words (a
 HealthVer abstract's "disease (COVED-19)") fails a claim that spells it right. Everything else
 is left to the number rule and the model.
+
+Identifiers written with names (:data:`NAMED`: an e-mail address, a link, a file path, a code
+symbol with an underscore, a command-line flag) are compared with a near twin only too: one that
+shares some of its parts with one of the evidence's, and not all, is that one copied wrong
+("support@acme.com" for "help@acme.com"); an address's case and a link's scheme, "www." and
+closing slash are not part of it.
 """
 
 from __future__ import annotations
@@ -35,10 +41,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-Kind = Literal["digits", "dotted", "code", "hash", "label", "pair"]
+Kind = Literal["email", "url", "path", "symbol", "digits", "dotted", "code", "hash", "label", "pair"]
 Verdict = Literal["contradicted", "unsupported"]
 
 PATTERNS: dict[Kind, str] = {
+    "email": r"[\w.+-]++@[\w-]++(?:\.[\w-]++)++",
+    "url": r"(?:https?|ftp)://[^\s<>\"'()\[\]]*[^\s<>\"'()\[\].,;:!?]",
+    "path": r"(?:~|\.{1,2})?+(?:/[\w-]++(?:\.[\w-]++)*+){2,}+/?+",
+    "symbol": r"(?:[A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0-9]++)++|--[a-z][a-z0-9]*+(?:-[a-z0-9]++)*+)",
     "dotted": r"\d++(?:\.\d++){2,}+",
     "digits": r"\d{7,}+",
     "code": r"(?=[a-z]*+[A-Z])[A-Za-z]++-?+(?P<code_digits>\d{3,}+)[A-Za-z0-9]*+(?:-[A-Za-z0-9]++)*+",
@@ -48,14 +58,20 @@ PATTERNS: dict[Kind, str] = {
 }
 """Each kind's form. Read in this order at each place; the first that matches takes it. Every
 quantifier is possessive, so no text makes a pattern backtrack (linear time on a run of 100,000
-digits or letters)."""
+digits or letters), but a link's, which gives back the stops after it ("…/setup.") and is tried
+only after a scheme."""
 _IDENTIFIER = re.compile(
     r"(?<![\w.$£€¥-])(?:" + "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in PATTERNS.items()) + r")(?![\w]|\.\d)"
 )
-NEAR_ONLY: frozenset[Kind] = frozenset({"label", "pair"})
+NEAR_ONLY: frozenset[Kind] = frozenset({"label", "pair", "email", "url", "path", "symbol"})
 """Kinds compared only with a near twin in the evidence (module docstring), never failed for
 being absent: "F-35" or "3-1" may stand where the evidence writes the thing another way."""
 _WORD = re.compile(r"\w+")
+_SCHEME = re.compile(r"^[a-z]+://(?:www\.)?")
+_PART = re.compile(r"[^\W_]+")
+NAMED: frozenset[Kind] = frozenset({"email", "url", "path", "symbol"})
+"""Kinds written with names, not digits: two of them are one copied wrong where they share some
+of their parts and not all ("support@acme.com" and "help@acme.com"), whatever their lengths."""
 _DIGIT_RUN = re.compile(r"\d+")
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 _ROUND = re.compile(r"\d{1,3}0{4,}")
@@ -76,8 +92,21 @@ class Identifier:
 
     @property
     def key(self) -> str:
-        """What two writings of one identifier share: case and a code's inner hyphens do not count."""
-        return self.text.casefold().replace("-", "") if self.kind == "code" else self.text
+        """What two writings of one identifier share: case and a code's inner hyphens do not count,
+        nor an address's case, nor a link's scheme, "www." or closing slash."""
+        if self.kind == "code":
+            return self.text.casefold().replace("-", "")
+        if self.kind == "email":
+            return self.text.casefold()
+        if self.kind == "url":
+            return _SCHEME.sub("", self.text.casefold()).rstrip("/")
+        return self.text
+
+    @property
+    def parts(self) -> frozenset[str]:
+        """The names an address, link, path or code symbol is made of ("support", "acme", "com"):
+        one that shares some with another, but not all, is a near twin (:func:`_near`)."""
+        return frozenset(_PART.findall(self.key.casefold()))
 
     @property
     def shape(self) -> tuple[str, int | str]:
@@ -146,7 +175,12 @@ def check_identifiers(claim: str, evidence: Iterable[str]) -> tuple[Verdict, str
 def _near(mine: Identifier, other: Identifier) -> bool:
     """Whether ``other`` is ``mine`` copied wrong: of its kind and length, a character or two off
     (a quarter of them at most), and a label or pair with a word beside it in common."""
-    if other.kind != mine.kind or len(other.text) != len(mine.text):
+    if other.kind != mine.kind:
+        return False
+    if mine.kind in NAMED:
+        shared = mine.parts & other.parts
+        return bool(shared) and mine.parts != other.parts and 2 * len(shared) >= len(mine.parts | other.parts) - 1
+    if len(other.text) != len(mine.text):
         return False
     off = sum(a != b for a, b in zip(mine.text.casefold(), other.text.casefold(), strict=True))
     if not 0 < off <= max(1, len(mine.text) // 4):
