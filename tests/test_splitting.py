@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from guardrails import Guard
-from helpers import outcome
+from helpers import last_result, outcome, sentences_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -220,6 +220,32 @@ def test_abbreviations_before_an_amount_and_short_unpunctuated_lines(
     """An abbreviation before the amount it leads does not end a sentence; a short line with no
     final punctuation before a capital is a sentence of its own, a hard-wrapped long line is not."""
     assert texts(text, split) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["5 mg.", "3.5 pct.", "2 tbsp.", "3 hrs.", "10 min.", "5 lb.", "20 sq. ft.", "the cf."]),
+    st.sampled_from(["twice a day", "in the first quarter", "of olive oil", "and costs 30 dollars", "before serving"]),
+    st.sampled_from([split_sentences, split_source_sentences]),
+)
+def test_an_abbreviation_before_a_word_in_lower_case_ends_no_sentence(
+    abbreviated: str, rest: str, split: Splitter
+) -> None:
+    """ "Take 5 mg. twice a day." is one sentence: a word of no vowel or a short unit after a
+    number, then a stop, then a word in lower case, is an abbreviation inside a sentence (the
+    splitters had made "twice a day." a sentence of its own, which the model then failed). The
+    same abbreviation before a capital still ends one."""
+    text = f"Take {abbreviated} {rest}. Keep it dry."
+    assert texts(text, split) == [f"Take {abbreviated} {rest}.", "Keep it dry."]
+
+
+def test_a_dose_written_with_an_abbreviation_is_checked_whole() -> None:
+    """The Guard checks "Take 5 mg. twice a day with food." as one sentence, not "Take 5 mg."
+    and a sentence that says only "twice a day with food"."""
+    guard = Guard().use(ProvenanceNLI(on_fail="noop"))
+    answer = "Take 5 mg. twice a day with food."
+    guard.validate(answer, metadata={"sources": ["Take 5 mg twice a day with food. Do not exceed the dose."]})
+    assert [s["sentence"] for s in sentences_of(last_result(guard))] == [answer]
 
 
 MARKED = [

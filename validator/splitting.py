@@ -228,11 +228,24 @@ Rs. 250 crore", "Rp. 5000", "approx. 5 mg", "ca. 1850", "est. 2,000"); they know
 3", "Fig. 2"."""
 
 
+_ABBREVIATED = re.compile(r"(?:(?<![A-Za-z])(?:(?![aeiou])[a-z]){1,5}|(?<=\d)\s?[a-z]{1,3})\.\s*$")
+"""A piece that ends with an abbreviation, not a sentence: a word of no vowel ("pct.", "lb.",
+"tbsp.", "cf.") or a short unit right after a number ("3 hrs.", "5 min."). Where the next piece
+opens with a word in lower case ("Take 5 mg. twice a day."), pysbd or Punkt cut a sentence in two
+there."""
+_LOWER_START = re.compile(r"\s*[a-z]+(?=[\s,;.)])")
+"""A word in lower case, then a space or a clause's stop: not a link's scheme ("https://…")."""
+
+
 def _rejoined(block: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``spans`` with each cut between a currency's abbreviation and its amount undone."""
+    """``spans`` with each cut between a currency's abbreviation and its amount undone, and each
+    cut after an abbreviation (:data:`_ABBREVIATED`) before a word in lower case."""
     joined: list[tuple[int, int]] = []
     for start, end in spans:
-        if joined and _BEFORE_AN_AMOUNT.search(block, *joined[-1]) and block[start : start + 1].isdigit():
+        if joined and (
+            (_BEFORE_AN_AMOUNT.search(block, *joined[-1]) and block[start : start + 1].isdigit())
+            or (_ABBREVIATED.search(block, *joined[-1]) and _LOWER_START.match(block, start))
+        ):
             start = joined.pop()[0]
         joined.append((start, end))
     return joined
