@@ -105,3 +105,38 @@ def test_an_item_under_a_heading_that_does_not_deny_it_is_not_disowned(heading: 
     source = f"The harbour has a long history.\n\n{_heading(style, heading)}\n{fact}\nA plaque marks the spot today."
     result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
     assert result.metadata["provenance_nli"]["sentences"][0]["method"] != "framing_check"  # type: ignore[index]
+
+
+RATED_UNTRUE = ["False", "FALSE", "Misleading", "Incorrect", "Unproven", "Mostly false"]
+RATED_TRUE = ["True", "Correct", "Accurate"]
+RATING_STYLES = [
+    "{key}: {rating}\n{fact}",
+    "{key}: {rating}\n\n- {fact}",
+    "[{rating}] {fact}",
+    "[{key}: {rating}] {fact}",
+]
+"""A rating on a line of its own over the claim or a list of claims, or as a tag before it."""
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(FACTS),
+    st.sampled_from(["Rating", "Verdict", "Our ruling", "Fact check"]),
+    st.sampled_from(RATED_UNTRUE),
+    st.sampled_from(RATING_STYLES),
+)
+def test_a_claim_rated_untrue_by_a_line_or_tag_fails(fact: str, key: str, rating: str, style: str) -> None:
+    """A fact-check writes its rating without a stop ("Rating: False" on a line, "[FALSE]" before
+    the claim); the claim under it is what the source says is untrue, as under "Myths:", whatever
+    the model makes of it."""
+    source = "Readers sent us this claim.\n\n" + style.format(key=key, rating=rating, fact=fact)
+    result = ProvenanceNLI(on_fail="noop").validate(fact, {"sources": [source]})
+    assert result.outcome == "fail", (source, result.metadata)
+
+
+@pytest.mark.parametrize("rating", RATED_TRUE)
+@pytest.mark.parametrize("style", RATING_STYLES)
+def test_a_claim_rated_true_by_a_line_or_tag_is_not_disowned(rating: str, style: str) -> None:
+    source = "Readers sent us this claim.\n\n" + style.format(key="Rating", rating=rating, fact=FACTS[1])
+    result = ProvenanceNLI(on_fail="noop").validate(FACTS[1], {"sources": [source]})
+    assert result.metadata["provenance_nli"]["sentences"][0]["method"] != "framing_check"  # type: ignore[index]

@@ -58,11 +58,32 @@ def _as_label(match: re.Match[str]) -> str:
     return heading if not heading or heading[-1] in ".!?:" else heading + ":"
 
 
+_RATING = re.compile(
+    r"^[ \t]*(?:\[(?P<tag>[^\]\n]{1,24})\][ \t]*(?=\S)"
+    r"|(?P<field>[A-Za-z][\w \t-]{0,24}:[ \t]*[^\n:.!?]{1,24}?)[ \t]*$)",
+    re.M,
+)
+"""A rating set on a line of its own ("Rating: False", "Verdict: Misleading") or as a tag before a
+sentence ("[FALSE] The wall…"): a label over what follows where it says that is untrue
+(:data:`_UNTRUE_FRAME`), as a heading is (:func:`_as_rating`)."""
+
+
+def _as_rating(match: re.Match[str]) -> str:
+    """A rating that says what follows is untrue written as the label it is ("Rating False:",
+    "FALSE: The wall…"); any other line or tag as it is."""
+    rating = match.group("tag") or match.group("field")
+    if not _UNTRUE_FRAME.search(rating):
+        return match.group()
+    label = re.sub(r"\s*:\s*", " ", rating.strip()) + ":"  # one colon: the label's own
+    return f"{label} " if match.group("tag") else label
+
+
 def normalize(text: str) -> str:
     """Fold the differences that copying text introduces (typography, :func:`validator.text.fold_typography`;
-    line wraps and words hyphenated across them; runs of space; a heading's Markdown), so a
-    verbatim quote still matches."""
-    return fold_space(_HEADING_LINE.sub(_as_label, _LINE_END_HYPHEN.sub(r"\1\2", fold_typography(text))))
+    line wraps and words hyphenated across them; runs of space; a heading's Markdown; a rating set
+    as a line or a tag), so a verbatim quote still matches."""
+    labelled = _HEADING_LINE.sub(_as_label, _LINE_END_HYPHEN.sub(r"\1\2", fold_typography(text)))
+    return fold_space(_RATING.sub(_as_rating, labelled))
 
 
 def fold_space(text: str) -> str:
