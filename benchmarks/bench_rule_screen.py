@@ -28,8 +28,8 @@ from pathlib import Path
 from bench_rule_alarms import pair_items, sets
 
 from training.evaluate import EVAL, sample
-from validator.context import leans_back, read_in_context
-from validator.rules.attribution import moved
+from validator.context import read_in_context
+from validator.rules.attribution import moved_from
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
 from validator.rules.quotes import VerbatimHaystack
@@ -51,9 +51,7 @@ def findings(sources: list[str], text: str) -> list[dict]:
             {
                 "sentence": span.text,
                 "opposed_by": next((s for s in source_sentences if opposes(span.text, s)), None),
-                "moved_from": next(
-                    (r for r in readings if not leans_back(r) and moved(span.text, r, source_sentences)), None
-                ),
+                "moved_from": moved_from(span.text, readings, source_sentences),
                 "disowned": any(h.disowns(span.text) for h in haystacks),
                 "number": number and number.note,
             }

@@ -31,8 +31,8 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from validator.context import leans_back, read_in_context
-from validator.rules.attribution import moved
+from validator.context import read_in_context
+from validator.rules.attribution import moved_from
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
 from validator.rules.quotes import VerbatimHaystack
@@ -58,14 +58,19 @@ def findings(sources: list[str], text: str) -> list[dict]:
                 "sentence": span.text,
                 "number": [number.verdict, number.note] if number else None,
                 "opposed_by": next((i for i, s in enumerate(source_sentences) if opposes(span.text, s)), None),
-                "moved_from": next(
-                    (i for i, r in enumerate(readings) if not leans_back(r) and moved(span.text, r, source_sentences)),
-                    None,
-                ),
+                "moved_from": _index_of(moved_from(span.text, readings, source_sentences), readings),
                 "disowned": any(h.disowns(span.text) for h in haystacks),
             }
         )
     return rows
+
+
+def _index_of(statement: str | None, readings: list[str]) -> int | None:
+    """The index of the source sentence that holds ``statement`` (a sentence as read, or a clause
+    of one), as the snapshot pins it."""
+    if statement is None:
+        return None
+    return next(i for i, reading in enumerate(readings) if statement in reading)
 
 
 def sample_items(answers: Path) -> list[dict]:

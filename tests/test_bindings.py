@@ -500,3 +500,37 @@ def test_a_surname_the_source_writes_as_a_common_noun_is_not_vouched_for_by_it(
     rules_alone.validate(f"{surname} {deed}.", metadata={"sources": [source]})
     [sentence] = sentences_of(last_result(rules_alone))
     assert sentence["verdict"] != "supported" and sentence["method"] == "binding_check", sentence
+
+
+TWO_CLAUSES = [
+    ("The Louvre is in {place}, and the Prado is in {other}.", "The Prado is in {place}."),
+    ("The buyer pays the {thing}; the seller pays the {other_thing}.", "The seller pays the {thing}."),
+    (
+        "The red plan covers the {thing}, while the blue plan covers the {other_thing}.",
+        "The blue plan covers the {thing}.",
+    ),
+]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(TWO_CLAUSES),
+    st.sampled_from([("Paris", "Madrid"), ("Rome", "Vienna")]),
+    st.sampled_from([("shipping costs", "import duties"), ("roof repairs", "garden upkeep")]),
+)
+def test_a_clause_said_of_the_other_subject_of_its_sentence_is_contradicted(
+    form: tuple[str, str], places: tuple[str, str], things: tuple[str, str]
+) -> None:
+    """A sentence of two clauses that say the same kind of thing of two subjects ("The Louvre is in
+    Paris, and the Prado is in Madrid."): the one clause with the other's subject put in is what
+    the source says of another (``binding_check``), as a sentence of its own would be. A clause
+    whose sentence says it of the claim's subject too ("…, and Lyon hosts it too") is not."""
+    source, claim = form
+    values = {"place": places[0], "other": places[1], "thing": things[0], "other_thing": things[1]}
+    passed, [sentence] = check_answer(claim.format(**values), [source.format(**values)])
+    assert not passed and sentence["method"] == "binding_check", sentence
+
+
+def test_a_clause_its_sentence_says_of_both_subjects_is_not_moved() -> None:
+    _, [sentence] = check_answer("Lyon hosts the fair.", ["Paris hosts the fair, and Lyon hosts it too."])
+    assert sentence["method"] != "binding_check", sentence

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from validator.context import described, leans_back, read_in_context, subject_of
+from validator.context import described, read_in_context, subject_of
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
 from validator.retrieval import Evidence, SourceIndex
-from validator.rules.attribution import moved
+from validator.rules.attribution import moved_from
 from validator.rules.opposites import opposes
 from validator.rules.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
 from validator.splitting import split_source_sentences
@@ -156,11 +156,12 @@ def _sentences(passage: str) -> tuple[tuple[str, str], ...]:
 
 def _opposition(sentence: str, candidate: str, reading: str, every_sentence: Sequence[str]) -> Settlement | None:
     """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does: as its words, or as
-    ``reading`` (how it reads in its passage) has it of another subject (``every_sentence``: the
-    sources' sentences, where another subject of the same statement is looked for)."""
+    ``reading`` (how it reads in its passage), or a clause of it, has it of another subject
+    (:func:`~validator.rules.attribution.moved_from`; ``every_sentence``: the sources' sentences,
+    where another subject of the same statement is looked for)."""
     if opposes(sentence, candidate):
         return "negation_check"
-    if not leans_back(reading) and moved(sentence, reading, every_sentence):
+    if moved_from(sentence, [reading], every_sentence) is not None:
         return "binding_check"
     return None
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from validator.context import leans_back
 from validator.text import NEGATIONS, STOPWORDS, stem
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*|\w+", re.UNICODE)
@@ -58,12 +59,72 @@ def moved(claim: str, sentence: str, source_sentences: Sequence[str]) -> bool:
         return False
     if x.lower() in NEGATIONS or y.lower() in NEGATIONS:
         return False  # a negation is the opposites module's
+    if x.lower() in _STANDS_FOR or y.lower() in _STANDS_FOR:
+        return False  # a pronoun stands for a name, unknown here ("He has recorded…" for "McIlroy has…")
     others = [w.lower() for i, w in enumerate(ours) if i != at and w.lower() not in STOPWORDS]
     if not others:
         return False
     if x[0].isupper() and y[0].isupper() and _named(x, source_sentences):
         return not _one_name(x, y, source_sentences)
     return at == 0 and _same_statement(x, others, source_sentences)
+
+
+_CLAUSE_BREAK = re.compile(r"\s*;\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+"""Where a sentence joins two clauses: a semicolon, or a comma and a conjunction."""
+
+
+def clauses(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` that say the same kind of thing of two subjects ("The Louvre is
+    in Paris" and "the Prado is in Madrid" of "The Louvre is in Paris, and the Prado is in
+    Madrid."), each a statement :func:`moved` may compare a claim with, as a sentence. Only where
+    the two sides of a break share a word (other than an article): "Alice, Bob, and Carol founded
+    the firm" lists three founders, and "Carol founded the firm" is not its clause."""
+    parts = _CLAUSE_BREAK.split(sentence)
+    if len(parts) < 2:
+        return []
+    words = [{w.lower() for w in _words(part)} for part in parts]
+    return [
+        part.strip() for i, part in enumerate(parts) if any(words[i] & words[j] for j in range(len(parts)) if j != i)
+    ]
+
+
+_STANDS_FOR = frozenset({"it", "them", "they", "he", "she", "him", "her", "its", "their", "his", "so"})
+"""Pronouns: a clause that holds one may say of its subject what another clause says ("Paris hosts
+the fair, and Lyon hosts it too")."""
+
+
+def moved_from(claim: str, readings: Sequence[str], source_sentences: Sequence[str]) -> str | None:
+    """The source sentence or clause that ``claim`` is with its name or subject exchanged
+    (:func:`moved`), of ``readings``, the sources' sentences as they read in context (one that
+    still leans on something before it is about nothing known, and is skipped); None where there
+    is none, or where a sentence or clause of the sources states ``claim`` itself. A clause is not
+    moved from where another clause of its sentence holds the claim's exchanged word and a pronoun:
+    "Paris hosts the fair, and Lyon hosts it too" does not move "Lyon hosts the fair" from Paris."""
+    known = [reading for reading in readings if not leans_back(reading)]
+    split = {reading: clauses(reading) for reading in known}
+    parts = [part for reading in known for part in split[reading]]
+    mine = [w.lower() for w in _words(claim)]
+    if any([w.lower() for w in _words(s)] == mine for s in (*known, *parts)):
+        return None
+    every = [*source_sentences, *parts]
+    for reading in known:
+        if moved(claim, reading, every):
+            return reading
+        for part in split[reading]:
+            if moved(claim, part, every) and not _said_alike(claim, part, split[reading]):
+                return part
+    return None
+
+
+def _said_alike(claim: str, part: str, parts: Sequence[str]) -> bool:
+    """Whether another of ``parts`` holds the claim's word that ``part`` lacks, and a pronoun."""
+    theirs = {w.lower() for w in _words(part)}
+    exchanged = {w.lower() for w in _words(claim)} - theirs
+    for other in parts:
+        words = {w.lower() for w in _words(other)}
+        if other != part and exchanged & words and _STANDS_FOR & words:
+            return True
+    return False
 
 
 def _is_value(word: str) -> bool:
