@@ -83,51 +83,32 @@ def test_a_value_from_another_row_fails(form: str, claim: str, row: int, column:
     assert not _passes(answer, SOURCES[form]()), answer
 
 
-@settings(max_examples=18, deadline=None)
+NAMED_FORMS = [
+    "{name}'s {column} is {value}.",
+    "{name}'s {column} was set at {value}.",
+    "Last year {name}'s {column} was {value}.",
+    "For {name}, the {column} is {value}.",
+    "{name}: {column} {value}.",
+    "With {name}, the {column} is {value}.",
+]
+"""The drug named as the owner of the column ("Aspirin's daily dose"), before the clause ("For
+Aspirin, the daily dose…") or as its label ("Aspirin: daily dose…")."""
+
+
+@settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(sorted(SOURCES)),
-    st.sampled_from(
-        [
-            "{name}'s {column} is {value}.",
-            "{name}'s {column} was set at {value}.",
-            "Last year {name}'s {column} was {value}.",
-        ]
-    ),
+    st.sampled_from(NAMED_FORMS),
     st.sampled_from(range(len(ROWS))),
     st.sampled_from([1, 2]),
     st.sampled_from([1, 2]),
 )
-def test_a_value_from_another_row_said_of_a_possessive_name_fails(
+def test_a_value_from_another_row_said_of_a_named_drug_fails(
     form: str, claim: str, row: int, column: int, shift: int
 ) -> None:
     """ "Aspirin's daily dose is 5 mg." names Aspirin as "The daily dose of Aspirin" does: the row
     of another drug holds the same column's words, but not the name, so its value is another's;
     the row's own value is no rule's finding (the model reads it)."""
-    name = ROWS[row][0]
-    other = ROWS[(row + shift) % len(ROWS)][column]
-    answer = claim.format(column=HEADER[column].lower(), name=name, value=other)
-    assert not _passes(answer, SOURCES[form]()), answer
-    own = claim.format(column=HEADER[column].lower(), name=name, value=ROWS[row][column])
-    result = ProvenanceNLI(on_fail="noop").validate(own, {"sources": [SOURCES[form]()]})
-    assert not any(s["finding"] for s in result.metadata["provenance_nli"]["sentences"]), own  # type: ignore[index]
-
-
-@settings(max_examples=18, deadline=None)
-@given(
-    st.sampled_from(sorted(SOURCES)),
-    st.sampled_from(
-        ["For {name}, the {column} is {value}.", "{name}: {column} {value}.", "With {name}, the {column} is {value}."]
-    ),
-    st.sampled_from(range(len(ROWS))),
-    st.sampled_from([1, 2]),
-    st.sampled_from([1, 2]),
-)
-def test_a_value_from_another_row_said_after_a_leading_name_fails(
-    form: str, claim: str, row: int, column: int, shift: int
-) -> None:
-    """ "For Aspirin, the daily dose is 5 mg." and "Aspirin: daily dose 5 mg." name Aspirin before
-    the clause, or as its label: the row of another drug is still another's, and the row's own
-    value is no rule's finding."""
     name = ROWS[row][0]
     other = ROWS[(row + shift) % len(ROWS)][column]
     answer = claim.format(column=HEADER[column].lower(), name=name, value=other)
