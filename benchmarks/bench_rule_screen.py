@@ -28,12 +28,12 @@ from pathlib import Path
 from bench_rule_alarms import pair_items, sets
 
 from training.evaluate import EVAL, sample
-from validator.context import read_in_context
+from validator.context import sentences_as_read
 from validator.rules.attribution import moved_from
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
 from validator.rules.quotes import VerbatimHaystack
-from validator.splitting import split_sentences, split_source_sentences
+from validator.splitting import split_sentences
 
 SOURCE_CHARS = 20_000
 """Each source's first characters that are read (the documents of some sets run to megabytes)."""
@@ -42,8 +42,8 @@ SOURCE_CHARS = 20_000
 def findings(sources: list[str], text: str) -> list[dict]:
     sources = [s[:SOURCE_CHARS] for s in sources]
     haystacks = [VerbatimHaystack.of(s) for s in sources]
-    source_sentences = [span.text for s in sources for span in split_source_sentences(s)]
-    readings = [r for s in sources for r in read_in_context([span.text for span in split_source_sentences(s)])]
+    read = [pair for s in sources for pair in sentences_as_read(s)]
+    source_sentences, readings = [text for text, _ in read], [reading for _, reading in read]
     rows = []
     for span in split_sentences(text):
         number = check_numbers(span.text, sources)

@@ -31,12 +31,12 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from validator.context import read_in_context
+from validator.context import sentences_as_read
 from validator.rules.attribution import moved_from
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
 from validator.rules.quotes import VerbatimHaystack
-from validator.splitting import split_sentences, split_source_sentences
+from validator.splitting import split_sentences
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "rule_findings.jsonl.gz"
 SOURCE_CHARS = 6_000
@@ -48,8 +48,8 @@ SEED = 13
 def findings(sources: list[str], text: str) -> list[dict]:
     """What each model-free rule makes of each sentence of ``text`` against ``sources``."""
     haystacks = [VerbatimHaystack.of(source) for source in sources]
-    source_sentences = [span.text for source in sources for span in split_source_sentences(source)]
-    readings = [r for source in sources for r in read_in_context([s.text for s in split_source_sentences(source)])]
+    read = [pair for source in sources for pair in sentences_as_read(source)]
+    source_sentences, readings = [text for text, _ in read], [reading for _, reading in read]
     rows = []
     for span in split_sentences(text):
         number = check_numbers(span.text, sources)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
+from validator.splitting import split_source_sentences
 from validator.text import STOPWORDS
 
 _PERSONAL = re.compile(r"^(?P<pronoun>it|he|she|they|its|his|her|their)\b(?P<rest>.*)$", re.I | re.S)
@@ -153,3 +155,13 @@ def read_in_context(sentences: Sequence[str]) -> list[str]:
         reading, subject = in_context(sentence, sentences[i - 1] if i else None, subject)
         readings.append(reading)
     return readings
+
+
+@lru_cache(maxsize=1024)
+def sentences_as_read(text: str) -> tuple[tuple[str, str], ...]:
+    """The sentences of a source or passage as the source splitter cuts them, each with how it
+    reads in context there (:func:`read_in_context`): the rules that compare an answer's sentence
+    with a source's read "It employs 1,200 people." after "Acme joined…" as Acme's. Split and read
+    once: the same passage is evidence for many sentences."""
+    texts = [span.text for span in split_source_sentences(text)]
+    return tuple(zip(texts, read_in_context(texts), strict=True))

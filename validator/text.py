@@ -177,6 +177,10 @@ STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(NUMBER_WORDS) | frozenset(O
 bm25s's English list and the number words (a value is compared as a value, never as a word)."""
 
 
+POINTS_BACK = frozenset({"it", "them"})
+"""Pronouns for a thing, inside a sentence: they stand for something named before them ("London
+hosted them in 1908" after "Paris hosted the Games in 1900")."""
+
 NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
 """Words that negate what follows them, for the rules that read a sentence's polarity."""
 

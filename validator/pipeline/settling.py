@@ -12,16 +12,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
 
-from validator.context import described, read_in_context, subject_of
+from validator.context import described, sentences_as_read, subject_of
 from validator.pipeline import results
 from validator.pipeline.claims import Claim
 from validator.retrieval import Evidence, SourceIndex
 from validator.rules.attribution import moved_from
 from validator.rules.opposites import opposes
 from validator.rules.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
-from validator.splitting import split_source_sentences
 
 COPIED_SHORTLIST = 4
 """BM25 candidates tried first for the chunk that holds a copied sentence."""
@@ -135,23 +133,11 @@ def _opposite(
     for passage in nearby:
         if passage.source_index is None:
             continue
-        for candidate, reading in _sentences(passage.text):
+        for candidate, reading in sentences_as_read(passage.text):
             method = _opposition(sentence, candidate, reading, every_sentence)
             if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate)):
                 return Held(passage.source_index, method, candidate, *found)
     return None
-
-
-@lru_cache(maxsize=1024)
-def _sentences(passage: str) -> tuple[tuple[str, str], ...]:
-    """A passage's sentences, as the source splitter cuts them, each with how it reads in the
-    passage (:func:`~validator.context.read_in_context`): "It employs 1,200 people." after "Acme
-    is based in Ohio." says that of Acme, so "Acme employs 1,200 people." is no name put in place
-    of another, and "Globex employs 1,200 people." is; a reading that still leans on something
-    before it (the passage opens with it) is about nothing known, and moves nothing
-    (:func:`_opposition`). Split and read once, not for every sentence of an answer it is near."""
-    texts = [span.text for span in split_source_sentences(passage)]
-    return tuple(zip(texts, read_in_context(texts), strict=True))
 
 
 def _opposition(sentence: str, candidate: str, reading: str, every_sentence: Sequence[str]) -> Settlement | None:

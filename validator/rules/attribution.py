@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from validator.context import leans_back
 from validator.text import NEGATIONS, STOPWORDS, stem
@@ -73,7 +74,8 @@ _CLAUSE_BREAK = re.compile(r"\s*;\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 """Where a sentence joins two clauses: a semicolon, or a comma and a conjunction."""
 
 
-def clauses(sentence: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def clauses(sentence: str) -> tuple[str, ...]:
     """The clauses of ``sentence`` that say the same kind of thing of two subjects ("The Louvre is
     in Paris" and "the Prado is in Madrid" of "The Louvre is in Paris, and the Prado is in
     Madrid."), each a statement :func:`moved` may compare a claim with, as a sentence. Only where
@@ -81,11 +83,11 @@ def clauses(sentence: str) -> list[str]:
     the firm" lists three founders, and "Carol founded the firm" is not its clause."""
     parts = _CLAUSE_BREAK.split(sentence)
     if len(parts) < 2:
-        return []
+        return ()
     words = [{w.lower() for w in _words(part)} for part in parts]
-    return [
+    return tuple(
         part.strip() for i, part in enumerate(parts) if any(words[i] & words[j] for j in range(len(parts)) if j != i)
-    ]
+    )
 
 
 _STANDS_FOR = frozenset({"it", "them", "they", "he", "she", "him", "her", "its", "their", "his", "so"})

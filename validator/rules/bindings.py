@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from validator.context import read_in_context, subject_of
 from validator.splitting import split_source_sentences
-from validator.text import STOPWORDS, stem
+from validator.text import POINTS_BACK, STOPWORDS, stem
 
 FUSED_NOTE = "supported only by joining sentences of the evidence that are about different things"
 _TOKEN = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -165,11 +165,11 @@ def _sentence_texts(premise: str) -> tuple[str, ...]:
     return tuple(span.text for span in split_source_sentences(premise))
 
 
-_POINTS_BACK = re.compile(r"\b(?:it|them)\b")
-"""A pronoun for a thing after a sentence's first word: it stands for something named before, so
-the sentence leans on the one before, as one opening with "It" does ("London hosted them in
-1908" after "Paris hosted the Games in 1900"). Not "him" or "her": news writes of a person so
-inside one sentence ("Mr Manyang says his partner told him…")."""
+_POINTS_BACK = re.compile(r"\b(?:" + "|".join(sorted(POINTS_BACK)) + r")\b")
+"""A pronoun for a thing after a sentence's first word (:data:`validator.text.POINTS_BACK`): the
+sentence leans on the one before, as one opening with "It" does ("London hosted them in 1908"
+after "Paris hosted the Games in 1900"). Not "him" or "her": news writes of a person so inside one
+sentence ("Mr Manyang says his partner told him…")."""
 
 
 @lru_cache(maxsize=2048)

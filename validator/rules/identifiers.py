@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 Kind = Literal["email", "url", "path", "symbol", "digits", "dotted", "code", "hash", "label", "pair"]
@@ -102,7 +102,7 @@ class Identifier:
             return _SCHEME.sub("", self.text.casefold()).rstrip("/")
         return self.text
 
-    @property
+    @cached_property
     def parts(self) -> frozenset[str]:
         """The names an address, link, path or code symbol is made of ("support", "acme", "com"):
         one that shares some with another, but not all, is a near twin (:func:`_near`)."""

@@ -12,11 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from validator.context import described, read_in_context, subject_of
+from validator.context import described, sentences_as_read, subject_of
 from validator.rules.numbers.lexicon import WORD, is_unit, unit_of_words
 from validator.rules.numbers.reading import read_values
 from validator.rules.numbers.values import Number, a_span
-from validator.splitting import split_source_sentences
 from validator.text import STOPWORDS, stem
 
 _COMPARING = r"versus|vs\.?|against|compared\s+(?:with|to)"
@@ -355,10 +354,9 @@ def _continues(clause: str) -> bool:
 def _passage_segments(passage: str, index: int) -> tuple[Segment, ...]:
     """The segments of the ``index``-th passage, once: the same retrieved chunk is evidence for
     many sentences."""
-    readings = read_in_context([span.text for span in split_source_sentences(passage)])
     return tuple(
         segment
-        for position, reading in enumerate(readings)
+        for position, (_, reading) in enumerate(sentences_as_read(passage))
         for segment in _segments(reading, gaps=True, place=(index, position))
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from validator.context import subject_or_name
@@ -29,7 +30,7 @@ from validator.rules.numbers.readers import bounds, words_after
 from validator.rules.numbers.reading import claim_text, read_values
 from validator.rules.numbers.rivals import Rival, rival_of
 from validator.rules.numbers.values import COUNT_LIMIT, FRAMES, Number, a_span, close
-from validator.text import SCALES, stem
+from validator.text import POINTS_BACK, SCALES, stem
 
 NumberVerdict = Literal["contradicted", "unsupported"]
 FindingKind = Literal["number_misplaced", "number_rival", "number_absent", "identifier", "span_end", "age", "joined"]
@@ -214,6 +215,7 @@ def without_set_off(sentence: str) -> str:
     return sentence
 
 
+@lru_cache(maxsize=1024)
 def claim_subject(sentence: str) -> str | None:
     """What a claim says its values of: its subject or the name that opens it
     (:func:`~validator.context.subject_or_name`), with a phrase set off after it left out ("Royal
@@ -370,17 +372,13 @@ def _misplaced(number: Number, segment: Segment, claim: _Claim, rivals: Sequence
     )
 
 
-_POINTS_BACK = frozenset({"it", "them"})
-"""Pronouns that stand for a thing named before them: in a value's lead, for the claim's words."""
-
-
 def _leading(number: Number, segment: Segment, vouching: Sequence[Segment], rivals: Sequence[Segment]) -> list[Segment]:
     """The ``rivals`` whose lead may take ``number`` from its holders. A holder that leads up to
     the value with a pronoun ("London hosted them in 1908, 1948 and 2012") says it of what the
     pronoun stands for, which may be what the claim names in full ("London hosted the Games in
     1948"); so a rival led by those words ("Paris hosted the Games in 1900") takes it only where
     its sentence has every word of the claim that the holder's has (the claim's "London")."""
-    pointing = [h for h in vouching if any(_POINTS_BACK & set(a.lead) for a in h.numbers if number.implied_by(a))]
+    pointing = [h for h in vouching if any(POINTS_BACK & set(a.lead) for a in h.numbers if number.implied_by(a))]
     if not pointing:
         return list(rivals)
     return [r for r in rivals if all(segment.sentence_words & h.sentence_words <= r.sentence_words for h in pointing)]
