@@ -18,6 +18,7 @@ Run it from each checkout and compare the two tables (the model card and benchma
 show them side by side):
 
     PYTHONPATH=. python benchmarks/bench_new_user.py --out build/new_user.json
+    PYTHONPATH=. python benchmarks/bench_new_user.py --model build/candidate-twins   # another model
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 from validator.pipeline import CheckRequest, ProvenanceChecker
+from validator.scorers.nli import NLIScorer
 from validator.verdicts import DEFAULT_POLICY
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -69,8 +71,9 @@ SETS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--model", default=None, help="model folder (default: the bundled model)")
     args = parser.parse_args()
-    checker = ProvenanceChecker()
+    checker = ProvenanceChecker(NLIScorer(args.model))
     table: dict[str, dict] = {}
     for name, load in SETS.items():
         items = load()

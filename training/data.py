@@ -38,19 +38,17 @@ premises (:func:`in_context`), as a retrieved passage sits among sentences about
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import random
 import re
-import shutil
 import tarfile
-import tempfile
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
 
+from training import wordnet
 from training.answers import answer_pairs
 from training.pairs import Pair, read_jsonl, write_jsonl
 
@@ -69,8 +67,6 @@ IN_CONTEXT_ORIGINS = ("vitaminc", "mnli", "conjnli")
 changes nothing the hypothesis says (SNLI's captions are left out: two captions may describe
 one scene, so a caption beside another could entail or contradict its hypothesis)."""
 IN_CONTEXT_CHARS = 900  # about 200 word pieces: a retrieved passage's size, inside max length 256
-WORDNET_DIR = Path("/usr/share/wordnet")
-WORDNET_LEXNAMES_MAN = Path("/usr/share/man/man5/lexnames.5WN.gz")
 
 
 def fetch_task(cache_dir: Path) -> Path:
@@ -115,43 +111,6 @@ def split_of(page: str) -> str:
     """Deterministic 90/5/5 split bucket of a page (stable across Python versions)."""
     bucket = int(hashlib.sha256(page.encode("utf-8")).hexdigest(), 16) % 100
     return next(name for name, buckets in SPLIT_BUCKETS.items() if bucket in buckets)
-
-
-def load_wordnet_antonyms() -> dict[str, list[str]]:
-    """Single-word antonyms from Debian's ``wordnet-base`` (WordNet 3.0), read with nltk.
-
-    Debian leaves out the ``lexnames`` file that nltk's reader insists on; it is rebuilt
-    from the package's own man page in a scratch copy of the database.
-    """
-    if not WORDNET_DIR.exists():
-        raise FileNotFoundError(f"{WORDNET_DIR} is missing: install it with `apt-get install wordnet-base`")
-    import nltk
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
-
-    scratch = Path(tempfile.mkdtemp(prefix="wordnet-"))
-    for path in WORDNET_DIR.iterdir():
-        if path.is_file():
-            shutil.copy(path, scratch / path.name)
-    with gzip.open(WORDNET_LEXNAMES_MAN, "rt", encoding="utf-8") as handle:
-        man = handle.read()
-    lexnames = [f"{m[0]}\t{m[1]}\t0" for m in re.findall(r"^(\d\d)\t(\S+)", man, re.M)]
-    (scratch / "lexnames").write_text("\n".join(lexnames) + "\n", encoding="utf-8")
-    nltk.data.path.append(str(scratch))
-
-    class PrincetonWordNet(WordNetCorpusReader):
-        def map_wn(self, version: str = "wordnet") -> None:
-            """No Open Multilingual WordNet mapping: nltk 3.10 would fetch its own copy."""
-            return None
-
-    wordnet = PrincetonWordNet(str(scratch), None)
-    antonyms: dict[str, set[str]] = defaultdict(set)
-    for synset in wordnet.all_synsets():
-        for lemma in synset.lemmas():
-            for antonym in lemma.antonyms():
-                if lemma.name().isalpha() and antonym.name().isalpha():
-                    antonyms[lemma.name().lower()].add(antonym.name().lower())
-    shutil.rmtree(scratch, ignore_errors=True)
-    return {word: sorted(words) for word, words in antonyms.items()}
 
 
 _NEGATABLE = re.compile(r"\b(is|are|was|were|has|have|had|can|will|could|would|should|does|did|do)\b")
@@ -406,7 +365,7 @@ def prepare(
     for pair in vitaminc_pairs(cache_dir):
         splits[split_of(pair.page)].append(pair)
     if splits["train"]:
-        splits["train"] += synthesize(list(splits["train"]), rng, load_wordnet_antonyms(), synthetic_rate)
+        splits["train"] += synthesize(list(splits["train"]), rng, wordnet.antonyms(), synthetic_rate)
     for name, rows in shared_pairs(shared_dir).items():
         # MultiNLI and SNLI have no test part here: their test-bucket rows go to dev.
         splits["dev" if name == "test" else name] += rows

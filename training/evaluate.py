@@ -188,6 +188,60 @@ def paired_bootstrap(first: dict, second: dict, rounds: int = 1000, seed: int = 
     return {name: [float(np.percentile(d, 2.5)), float(np.percentile(d, 97.5))] for name, d in differences.items()}
 
 
+def ship_rule(
+    results: dict[str, dict], paired: dict[str, tuple[dict, dict]], tags: list[str], rounds: int = 1000, seed: int = 13
+) -> dict:
+    """Issue 88's rule for shipping a candidate (``tags[1]``) over the model it replaces (``tags[0]``).
+
+    All four must hold: the mean AUROC over the sets rises with a paired-bootstrap 95% interval
+    above 0 (each set's items resampled on their own, the mean of the per-set differences taken);
+    no set's own interval lies wholly below 0; at each model's calibrated cut, the mean share of
+    supported items flagged rises by at most 1 point; the mean share of contradicted (pairs) or
+    unfaithful (end to end) items passed does not rise.
+    """
+    rng = np.random.default_rng(seed)
+    names = [name for name in paired if results[name]["interval"]["auroc"]]
+    means = []
+    for _ in range(rounds):
+        differences = []
+        for name in names:
+            first, second = paired[name]
+            pick = rng.integers(0, len(first["positive"]), len(first["positive"]))
+            if 0 < first["positive"][pick].sum() < len(pick):
+                differences.append(
+                    _auroc(first["positive"][pick], second["score"][pick])
+                    - _auroc(first["positive"][pick], first["score"][pick])
+                )
+        means.append(float(np.mean(differences)))
+    old, new = tags
+
+    def mean_of(tag: str, *keys: str) -> float:
+        values = [next((row[tag][k] for k in keys if k in row[tag]), float("nan")) for row in results.values()]
+        return float(np.nanmean(values))
+
+    interval = [float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))]
+    below = [name for name in names if results[name]["interval"]["auroc"][1] < 0]
+    flagged = mean_of(new, "supported_flagged") - mean_of(old, "supported_flagged")
+    passed = mean_of(new, "contradicted_passed", "unfaithful_passed") - mean_of(
+        old, "contradicted_passed", "unfaithful_passed"
+    )
+    checks = {
+        "mean AUROC rises (interval above 0)": interval[0] > 0,
+        "no set's interval wholly below 0": not below,
+        "supported flagged rises by at most 1 point": flagged <= 0.01,
+        "contradicted or unfaithful passed does not rise": passed <= 0,
+    }
+    return {
+        "mean_auroc": {old: mean_of(old, "auroc"), new: mean_of(new, "auroc")},
+        "mean_auroc_difference_interval": interval,
+        "sets_wholly_below": below,
+        "supported_flagged_change": flagged,
+        "contradicted_passed_change": passed,
+        "checks": checks,
+        "ships": all(checks.values()),
+    }
+
+
 def end_to_end_metrics(
     model: Path, items: list[tuple[list[str], str, bool]], retrieval: Retrieval = "hybrid", backend: Backend = "torch"
 ) -> dict:
@@ -224,6 +278,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--model", type=Path, default=defaults.BUNDLED_MODEL_DIR)
     parser.add_argument("--old", nargs="*", choices=sorted(RELEASES), default=["0.2.0"])
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="compare --model with this model folder (e.g. the bundled one), with paired intervals and the ship rule",
+    )
     parser.add_argument("--data", type=Path, default=Path("build/data"))
     parser.add_argument("--eval", type=Path, default=EVAL)
     parser.add_argument("--cache", type=Path, default=Path("build/cache"))
@@ -243,15 +303,20 @@ def main() -> None:
     args = parser.parse_args()
     if args.backends:
         models = {backend: (args.model, backend) for backend in args.backends}
+    elif args.against:
+        models = {"old": (args.against, "torch"), "new": (args.model, "torch")}
     else:
         models = {release: (export_release(release), "torch") for release in args.old} | {"new": (args.model, "torch")}
 
-    def measure(rows: list, metrics: Callable[..., dict]) -> dict:
+    def measure(rows: list, metrics: Callable[..., dict], name: str) -> dict:
         row = {tag: metrics(path, rows, backend=backend) for tag, (path, backend) in models.items()}
         items = {tag: row[tag].pop("items") for tag in models}
-        if args.backends:
-            row["interval"] = paired_bootstrap(*(items[tag] for tag in args.backends))
+        if len(models) == 2 and (args.backends or args.against):
+            row["interval"] = paired_bootstrap(*items.values())
+            paired[name] = tuple(items.values())
         return row | {"n": len(rows)}
+
+    paired: dict[str, tuple[dict, dict]] = {}
 
     results: dict[str, dict] = {}
     for name, load in () if args.end_to_end_only else pair_sets(args.data, args.eval).items():
@@ -260,11 +325,20 @@ def main() -> None:
         except FileNotFoundError as missing:  # VitaminC's test part exists only where it was cached
             print(f"skipped {name}: {missing}")
             continue
-        results[name] = measure(rows if name in WHOLE_SETS else sample(rows, args.per_set, args.seed), pair_metrics)
+        results[name] = measure(
+            rows if name in WHOLE_SETS else sample(rows, args.per_set, args.seed), pair_metrics, name
+        )
         write_table(results, list(models), args.out)
     for name, load in end_to_end_sets(args.eval, args.cache).items():
-        results[f"{name} (end to end)"] = measure(sample(load(), args.per_set, args.seed), end_to_end_metrics)
+        tag = f"{name} (end to end)"
+        results[tag] = measure(sample(load(), args.per_set, args.seed), end_to_end_metrics, tag)
         write_table(results, list(models), args.out)
+    if args.against:
+        verdict = ship_rule(results, paired, list(models))
+        args.out.with_name(args.out.stem + "-ship.json").write_text(
+            json.dumps(verdict, indent=2) + "\n", encoding="utf-8"
+        )
+        print(json.dumps(verdict, indent=2))
     print(args.out.with_suffix(".md").read_text(encoding="utf-8"))
 
 
