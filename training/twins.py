@@ -207,7 +207,7 @@ def hedge(claim: str, premise: str, rng: random.Random) -> Iterator[tuple[str, s
         yield claim[: match.start()] + claim[match.end() :], NOT_ENTAILMENT
     elif (match := _FUTURE.search(claim)) and "will" in lowered:
         lemma = wordnet.verb_lemma(match.group("verb"))
-        past = wordnet.regular_past(lemma) if lemma == match.group("verb") else None
+        past = wordnet.regular_past(lemma) if lemma is not None and lemma == match.group("verb") else None
         if past:
             yield claim[: match.start()] + past + claim[match.end() :], NOT_ENTAILMENT
 

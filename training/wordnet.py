@@ -91,7 +91,7 @@ def usual_pos(word: str) -> str | None:
     """The part of speech a word is most often tagged with in WordNet's sense-tagged corpus
     (``n``, ``v``, ``a`` or ``r``; satellites count as ``a``), ``None`` for a word it lacks."""
     counts: dict[str, int] = defaultdict(int)
-    for synset in reader().synsets(word):
+    for synset in filter(None, reader().synsets(word)):
         pos = synset.pos().replace("s", "a")
         counts[pos] += 1 + sum(lemma.count() for lemma in synset.lemmas() if lemma.name().lower() == word)
     return max(counts, key=counts.__getitem__) if counts else None
