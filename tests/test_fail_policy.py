@@ -167,45 +167,27 @@ def test_english_sentences_full_of_names_are_still_checked() -> None:
     assert ProvenanceNLI(on_fail="noop").validate(answer, {"sources": sources}).outcome == "pass"
 
 
-# A rule's finding after the model is as sure as it was measured to be (validator/precision.json):
-# where the model supports a sentence and the finding fails it (a veto) below 0.95, it still fails
-# by default, and uncertain="flag" keeps it, flagged, with that precision; a rule that settles a
-# sentence before any model (a quote no source holds) is never unsure.
+# A rule's finding is of one of two sorts (validator/vetoes.py). An exact one (the evidence states
+# another value in the sentence's place: an identifier, a code, an address, a decimal, a unit, a
+# near-copy's value) is certain: it fails under every `uncertain` and every `fail_on`, whatever the
+# model said. An attributing one (whose value it is) is as sure as it was measured to be
+# (validator/precision.json, the lower bound of its interval): below the bar it still fails by
+# default, and uncertain="flag" keeps it, flagged, with that confidence.
 
-VETOES_BELOW_THE_BAR = [
-    (
-        "St Anne's Hospital has 650 beds.",
-        "St Anne's Hospital is in Bristol. It has 420 beds. Royal Park Hospital is in Bath. It has 650 beds.",
-    ),
-    ("The museum closes at 9am on weekdays.", "The museum opens at 9am and closes at 6pm on weekdays."),
+EXACT_FINDINGS = [
     ("Leeds beat Hull 2-0 on Saturday.", "Leeds beat Hull 3-1 on Saturday. Hull beat York 2-0 on Sunday."),
     (
         "Maria Lopez, 41, was appointed chief of staff.",
         "Maria Lopez, 34, was appointed chief of staff. Her deputy, Tom Reed, 41, joined last year.",
     ),
-    (
-        "Adults take 2 mg of the drug once daily.",
-        "The drug is given at 5 mg once daily for adults and 2 mg for children.",
-    ),
-]
-
-
-@pytest.mark.parametrize(("answer", "source"), VETOES_BELOW_THE_BAR)
-def test_a_rule_veto_below_the_bar_fails_by_default_and_is_flagged_under_flag(answer: str, source: str) -> None:
-    passed, [sentence] = check_answer(answer, [source])
-    assert not passed and sentence["method"] in RULE_METHODS, sentence
-    measured = trust(sentence["finding"])
-    assert not measured.certain and sentence["confidence"] == measured.precision < 0.95
-    assert sentence["needs_review"]
-    kept, [flagged] = check_answer(answer, [source], uncertain="flag")
-    assert kept and flagged["verdict"] == sentence["verdict"] != "supported"
-
-
-# Where the model fails a sentence already, a finding below the bar does not take that failure
-# over: the verdict, its confidence and whether it is unsure stay the model's, and the finding is
-# shown beside it, so a report names a rule only where a rule caused the failure.
-
-FAILED_BY_THE_MODEL_TOO = [
+    ("Your account number is 4829-1173-5527.", "Your account number is 4829-1173-5520. Keep it safe."),
+    ("Vehicle KA-05-MN-4727 was towed on Monday.", "Vehicle KA-05-MN-4721 was towed on Monday."),
+    ("The office is at 14 Hill Road, Leeds LS6 2QF.", "The office is at 14 Hill Road, Leeds LS6 2QT."),
+    ("The server listens on 10.0.13.4 by default.", "The server listens on 10.0.12.4 by default."),
+    ("Give 5 mg twice a day with food.", "Give 0.5 mg twice a day with food."),
+    ("The tank holds 25 litres of fuel.", "The tank holds 2\u00b75 litres of fuel."),
+    ("The call starts at 14:00 EST on Tuesday.", "The call starts at 14:00 GMT on Tuesday."),
+    ("The project will cost 5 lakh rupees in all.", "The project will cost 5 crore rupees in all."),
     ("Three men were detained after the burglary.", "Officers detained two men after the burglary."),
     ("Attendance topped 900 visitors.", "Attendance reached 640 visitors."),
     ("Sea levels could rise 40 cm by 2060.", "Sea levels could rise 40 cm by 2090."),
@@ -216,22 +198,54 @@ FAILED_BY_THE_MODEL_TOO = [
 ]
 
 
-@pytest.mark.parametrize(("answer", "source"), FAILED_BY_THE_MODEL_TOO)
-def test_a_finding_on_a_sentence_the_model_fails_is_shown_beside_the_models_verdict(answer: str, source: str) -> None:
+@pytest.mark.parametrize(("answer", "source"), EXACT_FINDINGS)
+def test_an_exact_finding_fails_under_every_policy(answer: str, source: str) -> None:
     passed, [sentence] = check_answer(answer, [source])
-    assert not passed and sentence["method"] == "model", sentence
-    assert sentence["finding"] and sentence["note"], sentence  # shown to the reviewer
-    assert sentence["confidence"] != trust(sentence["finding"]).precision  # the model's, not the rule's
+    assert not passed and sentence["method"] in RULE_METHODS, sentence
+    assert sentence["certainty"] == "exact" and sentence["confidence"] == 1.0 and not sentence["needs_review"]
+    for options in ({"uncertain": "flag"}, {"fail_on": "contradicted"}, {"fail_on": "unsupported"}):
+        kept, _ = check_answer(answer, [source], **options)
+        assert not kept, options
 
 
-def test_a_finding_below_the_bar_does_not_make_the_models_unsupported_contradicted() -> None:
-    """fail_on="contradicted" fails what a check is sure the evidence contradicts; a finding right
-    four times in five does not make the model's "unsupported" a contradiction."""
-    answer, source = FAILED_BY_THE_MODEL_TOO[0]
-    _, [sentence] = check_answer(answer, [source])
-    assert sentence["verdict"] == "unsupported" and sentence["finding"] == "number_rival", sentence
-    passed, _ = check_answer(answer, [source], fail_on="contradicted")
-    assert passed
+VETOES_BELOW_THE_BAR = [
+    (
+        "St Anne's Hospital has 650 beds.",
+        "St Anne's Hospital is in Bristol. It has 420 beds. Royal Park Hospital is in Bath. It has 650 beds.",
+    ),
+    ("The museum closes at 9am on weekdays.", "The museum opens at 9am and closes at 6pm on weekdays."),
+    (
+        "Adults take 2 mg of the drug once daily.",
+        "The drug is given at 5 mg once daily for adults and 2 mg for children.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "source"), VETOES_BELOW_THE_BAR)
+def test_an_attributing_veto_below_the_bar_fails_by_default_and_is_flagged_under_flag(answer: str, source: str) -> None:
+    passed, [sentence] = check_answer(answer, [source])
+    assert not passed and sentence["method"] in RULE_METHODS, sentence
+    measured = trust(sentence["finding"])
+    assert sentence["certainty"] == "attributing" and not measured.exact
+    assert not measured.certain and sentence["confidence"] == measured.precision < 0.95
+    assert sentence["needs_review"]
+    kept, [flagged] = check_answer(answer, [source], uncertain="flag")
+    assert kept and flagged["verdict"] == sentence["verdict"] != "supported"
+
+
+def test_an_attributing_kind_is_weighed_by_the_lower_bound_of_its_measured_precision() -> None:
+    """Few vetoes say little: a kind is certain only from 30 measured vetoes, and its confidence is
+    the lower end of the 95% interval, below the share it got right."""
+    from validator.vetoes import MIN_VETOES, markdown_table, table_rows, wilson_lower
+
+    assert wilson_lower(3, 3) < 0.5 < wilson_lower(60, 60) < 1.0
+    assert wilson_lower(0, 0) == 0.0
+    for kind, sort, _, confidence, certain in table_rows():
+        measured = trust(kind)
+        assert (sort == "exact") == measured.exact
+        assert (certain and confidence == 1.0) if measured.exact else (not certain or measured.vetoes >= MIN_VETOES)
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "verdicts.md").read_text(encoding="utf-8")
+    assert markdown_table() in docs, "docs/verdicts.md publishes validator.vetoes.markdown_table()"
 
 
 def test_flag_never_keeps_a_rule_that_settles_before_the_model() -> None:
@@ -241,8 +255,8 @@ def test_flag_never_keeps_a_rule_that_settles_before_the_model() -> None:
     assert not passed
 
 
-def test_a_finding_the_table_does_not_measure_is_worth_all_findings_together() -> None:
-    measured = [trust(kind) for kind in ("number_rival", "number_absent")]
+def test_a_finding_the_table_does_not_measure_is_worth_all_attributing_findings_together() -> None:
+    measured = [trust(kind) for kind in ("number_misplaced", "number_absent")]
     unmeasured = trust("a finding no set has met")
     assert not unmeasured.certain
     assert min(m.precision for m in measured) <= unmeasured.precision <= 1

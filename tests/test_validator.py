@@ -163,12 +163,15 @@ def test_query_function_accepts_strings_and_scored_pairs() -> None:
 
 def test_fail_on_contradicted_only_lets_unsupported_sentences_pass(metadata: dict, tiny_model_factory) -> None:
     always_neutral = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, "neutral")
-    strict = ProvenanceNLI(model_name=always_neutral, on_fail="noop").validate(ANSWER, metadata)
-    lenient = ProvenanceNLI(model_name=always_neutral, on_fail="noop", fail_on="contradicted").validate(
-        ANSWER, metadata
-    )
+    strict = ProvenanceNLI(model_name=always_neutral, on_fail="noop").validate(FIXED, metadata)
+    lenient = ProvenanceNLI(model_name=always_neutral, on_fail="noop", fail_on="contradicted")
     assert {s["verdict"] for s in sentences_of(strict)} == {"unsupported"}
-    assert strict.outcome == "fail" and lenient.outcome == "pass"
+    assert strict.outcome == "fail" and lenient.validate(FIXED, metadata).outcome == "pass"
+    # a value the source states otherwise (1925 where it gives 1889) is an exact finding: it fails
+    # under every fail_on, whatever the model made of the sentence
+    [_, exact, _] = sentences_of(lenient.validate(ANSWER, metadata))
+    assert exact["certainty"] == "exact" and exact["verdict"] == "contradicted"
+    assert lenient.validate(ANSWER, metadata).outcome == "fail"
 
 
 def test_full_validation_method_checks_the_text_as_one_claim(metadata: dict) -> None:

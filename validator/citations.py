@@ -36,7 +36,7 @@ from validator.rules.quotes import normalize
 from validator.scorers.base import PairScorer
 from validator.scorers.external import PairScorerProtocol, as_pair_scorer
 from validator.scorers.nli import NLIScorer
-from validator.verdicts import ALWAYS_FAILS, UNVERIFIED_METHODS, Method, SentenceResult, Thresholds
+from validator.verdicts import ALWAYS_FAILS, UNVERIFIED_METHODS, Certainty, Method, SentenceResult, Thresholds
 
 QuoteStatus = Literal[
     "found", "missing", "section-only", "empty-quote", "quote-longer-than-source", "unknown-section", "no-section"
@@ -156,6 +156,9 @@ class CitationResult:
     action: Literal["auto", "review"]
     detail: str
     method: CitationMethod
+    certainty: Certainty | None = None
+    """Which sort of rule finding decided the claim, as the validator's ``certainty`` (an exact
+    one fails under every ``fail_on``)."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -276,7 +279,16 @@ class CitationChecker:
         verdict = _VERDICTS.get(relation, "unsupported")
         detail = "; ".join(filter(None, (detail, checked.note)))
         return CitationResult(
-            citation.id, status, label, relation, checked.confidence, verdict, action, detail, checked.method
+            citation.id,
+            status,
+            label,
+            relation,
+            checked.confidence,
+            verdict,
+            action,
+            detail,
+            checked.method,
+            checked.certainty,
         )
 
     def _locate(
@@ -346,8 +358,12 @@ _FAILS_ON: dict[CitationVerdict, str | None] = {
 def citation_fails(result: CitationResult, fail_on: Iterable[str]) -> bool:
     """Whether ``result`` fails a run that fails on ``fail_on`` (see :func:`parse_fail_on`): a
     fabricated quote, a citation that could not be checked, and a claim nothing verified
-    (:data:`~validator.verdicts.UNVERIFIED_METHODS`) always fail, as in the validator."""
+    (:data:`~validator.verdicts.UNVERIFIED_METHODS`) and a value the source states otherwise (an
+    exact finding) always fail, as in the validator."""
     verdict = _FAILS_ON[result.verdict]
     return verdict is not None and (
-        verdict == ALWAYS_FAILS or result.method in UNVERIFIED_METHODS or verdict in set(fail_on)
+        verdict == ALWAYS_FAILS
+        or result.method in UNVERIFIED_METHODS
+        or result.certainty == "exact"
+        or verdict in set(fail_on)
     )

@@ -222,7 +222,12 @@ def render_check(
 
 def _fails(policy: FailPolicy, sentence: Mapping[str, Any]) -> bool:
     """Whether a sentence row (a result's ``to_dict()``) fails under ``policy``."""
-    return policy.fails(sentence["verdict"], bool(sentence.get("needs_review")), str(sentence.get("method", "none")))
+    return policy.fails(
+        sentence["verdict"],
+        bool(sentence.get("needs_review")),
+        str(sentence.get("method", "none")),
+        sentence.get("certainty"),
+    )
 
 
 def render_batch(

@@ -143,6 +143,11 @@ class SentenceResult:
     precision names it (:mod:`validator.vetoes`). Where it failed the sentence (``number_check``,
     ``binding_check``), the verdict's ``confidence`` is that precision; where the model or the
     judge failed it already, the verdict stays theirs and the finding is shown beside it."""
+    certainty: Certainty | None = None
+    """Which sort of finding decided a rule's verdict (:mod:`validator.vetoes`): ``"exact"`` (a
+    value the evidence states otherwise in its place: certain, fails under every ``uncertain`` and
+    every ``fail_on``) or ``"attributing"`` (whose value it is: weighed by measured precision, so
+    it may be ``needs_review``); None where no such finding decided."""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -206,6 +211,7 @@ alone (:mod:`validator.vetoes`). The rules that settle a sentence before any mod
 that did not run, are never unsure, so ``uncertain="flag"`` never keeps them."""
 
 Uncertain = Literal["fail", "flag"]
+Certainty = Literal["exact", "attributing"]
 UNCERTAIN_POLICIES: tuple[Uncertain, ...] = ("fail", "flag")
 
 
@@ -224,9 +230,9 @@ class FailPolicy:
         if self.uncertain not in UNCERTAIN_POLICIES:
             raise InvalidInput(f"uncertain must be one of {UNCERTAIN_POLICIES}, got {self.uncertain!r}")
 
-    def fails(self, verdict: str, needs_review: bool, method: str) -> bool:
-        if verdict != "supported" and method in UNVERIFIED_METHODS:
-            return True  # nothing verified it: fails under every policy (UNVERIFIED_METHODS)
+    def fails(self, verdict: str, needs_review: bool, method: str, certainty: str | None = None) -> bool:
+        if verdict != "supported" and (method in UNVERIFIED_METHODS or certainty == "exact"):
+            return True  # nothing verified it, or the evidence states another value: fails under every policy
         return verdict in self.verdicts and not self.flags(verdict, needs_review, method)
 
     def flags(self, verdict: str, needs_review: bool, method: str) -> bool:

@@ -46,7 +46,7 @@ class CheckReport:
 
     def failing(self, policy: FailPolicy) -> list[SentenceResult]:
         """The sentences that fail under ``policy`` (:class:`~validator.verdicts.FailPolicy`)."""
-        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review, s.method)]
+        return [s for s in self.sentences if policy.fails(s.verdict, s.needs_review, s.method, s.certainty)]
 
     def flagged(self, policy: FailPolicy) -> list[SentenceResult]:
         """Failing verdicts ``policy`` keeps because they are unsure (``uncertain="flag"``)."""

@@ -27,7 +27,7 @@ from validator.rules.quotes import Held, VerbatimHaystack, sentence_keys
 from validator.rules.restated import restated
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, NEUTRAL
 from validator.splitting import Span, split_source_sentences
-from validator.verdicts import SETTLED_VERDICTS, Method, SentenceResult, Thresholds, Verdict, decide
+from validator.verdicts import SETTLED_VERDICTS, Certainty, Method, SentenceResult, Thresholds, Verdict, decide
 from validator.vetoes import trust
 
 _SETTLED_NOTES = {
@@ -118,8 +118,9 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         verdict, premise, method, note, kind = "supported", restating, "verbatim", RESTATED_NOTE, None
         confidence = 1.0
     needs_review = method == "model" and confidence < thresholds.review
+    certainty = None
     if kind is not None and method != "model":
-        confidence, needs_review = _trusted(kind)
+        confidence, needs_review, certainty = _trusted(kind)
     deciding = probabilities[next(i for i, p in enumerate(claim.premises) if p is premise)]
     return SentenceResult(
         sentence=claim.span.text,
@@ -140,6 +141,7 @@ def by_model(claim: Claim, thresholds: Thresholds, decision: Decision | None = N
         evidence_sources=sources_of(claim.premises) if premise.joint else sources_of([premise]),
         signals=dict(claim.signals),
         finding=kind,
+        certainty=certainty,
     )
 
 
@@ -229,11 +231,12 @@ def _kind(claim: Claim, finding: NumberFinding) -> str:
     return "value_changed" if claim.signals.get("value_changed") else finding.kind
 
 
-def _trusted(kind: str) -> tuple[float, bool]:
-    """A rule's verdict's confidence (the finding's measured precision) and whether a person should
-    review it (below the bar for deciding alone: :mod:`validator.vetoes`)."""
+def _trusted(kind: str) -> tuple[float, bool, Certainty]:
+    """A rule's verdict's confidence (1.0 for an exact finding, else the lower bound of its measured
+    precision), whether a person should review it (below the bar for deciding alone), and which sort
+    of finding it is (:mod:`validator.vetoes`)."""
     measured = trust(kind)
-    return measured.precision, not measured.certain
+    return measured.precision, not measured.certain, "exact" if measured.exact else "attributing"
 
 
 def _number_finding(claim: Claim) -> NumberFinding | None:
@@ -246,13 +249,16 @@ def _number_finding(claim: Claim) -> NumberFinding | None:
 
 def _decides(finding: NumberFinding, kind: str, unsure: bool) -> bool:
     """Whether the number rule's finding decides a sentence the model or the judge fails already.
-    It does only where that failure is unsure, the evidence gives the number another value in its
-    role (``contradicted``), and the finding is certain (:mod:`validator.vetoes`): then it is the
-    rule's verdict, sharper than theirs. Otherwise the failure stays theirs, and the finding is
+    An exact finding always does (:mod:`validator.vetoes`): the evidence states another value in
+    the sentence's place, so the failure is certain under every policy. An attributing one does
+    only where that failure is unsure, the evidence gives the number another value in its role
+    (``contradicted``), and the finding is certain: then it is the rule's verdict, sharper than
+    theirs. Otherwise the failure stays theirs, and the finding is
     shown beside it (its note and ``finding``) for a reviewer: a rule right four times in five
     must not take a failure it did not cause, nor turn "unsupported" into "contradicted" for
     ``fail_on="contradicted"``."""
-    return unsure and finding.verdict == "contradicted" and trust(kind).certain
+    measured = trust(kind)
+    return measured.exact or (unsure and finding.verdict == "contradicted" and measured.certain)
 
 
 def _shown(claim: Claim, order: list[int]) -> Evidence:
@@ -281,8 +287,9 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         verdict, method, note, kind = "unsupported", "binding_check", FUSED_NOTE, FUSED
     confidence = judgement.confidence
     needs_review = method == "llm" and not judgement.overruled and confidence < thresholds.review
+    certainty = None
     if kind is not None and method != "llm":
-        confidence, needs_review = _trusted(kind)
+        confidence, needs_review, certainty = _trusted(kind)
     sources = sources_of(claim.premises)
     return SentenceResult(
         sentence=claim.span.text,
@@ -302,6 +309,7 @@ def by_judge(claim: Claim, judgement: Judgement, thresholds: Thresholds) -> Sent
         judged=True,
         evidence_sources=sources,
         finding=kind,
+        certainty=certainty,
     )
 
 
