@@ -3,6 +3,8 @@ its own voice is a copy, and only its negation asserted so contradicts, through 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from guardrails import Guard
 from guardrails.errors import ValidationError
@@ -289,6 +291,12 @@ OPPOSITES = [
     ("Visitors may photograph the murals.", "Visitors may photograph the gardens but may not photograph the murals."),
     ("The clinic still offers walk-in appointments.", "The clinic no longer offers walk-in appointments."),
     ("The pool is open to members.", "The pool is open to guests, but not to members."),
+    ("The museum is closed on Mondays.", "The museum is open on Mondays."),
+    ("The home side lost the derby.", "The home side won the derby."),
+    ("The minimum penalty is a written warning.", "The maximum penalty is a written warning."),
+    ("The council rejected the plan in May.", "The council accepted the plan in May."),
+    ("The eastern route is shorter than the coastal one.", "The eastern route is longer than the coastal one."),
+    ("The agreement is non-binding.", "The agreement is binding."),
 ]
 
 
@@ -337,3 +345,39 @@ def test_a_negating_prefix_always_opposes(adjective: str, subject: str, prefixed
     plain, prefixed = f"{subject} is {adjective}.", f"{subject} is un{adjective}."
     claim, source = (prefixed, plain) if prefixed_in_claim else (plain, prefixed)
     assert opposes(claim, source) and not opposes(claim, claim)
+
+
+_PAIRS = sorted(
+    line.split("\t")
+    for line in (Path(__file__).resolve().parents[1] / "validator/lexicon/antonyms.tsv").read_text().splitlines()
+    if line and not line.startswith("#")
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pair=st.sampled_from(_PAIRS),
+    flip=st.booleans(),
+    frame=st.sampled_from(["The report calls the {} one the best.", "Officials said the outcome was {} this time."]),
+)
+def test_a_near_copy_with_one_word_made_its_wordnet_antonym_is_opposed(pair: list[str], flip: bool, frame: str) -> None:
+    """Any antonym pair of the generated lexicon, in any frame: the one word changed decides."""
+    word, other = pair[::-1] if flip else pair
+    assert opposes(frame.format(word), frame.format(other))
+    assert not opposes(frame.format(word), frame.format(word))
+
+
+def test_the_antonym_lexicon_is_what_its_script_generates() -> None:
+    """validator/lexicon/antonyms.tsv is data generated from WordNet, never edited by hand."""
+    from training import wordnet
+
+    if not wordnet.WORDNET_DIR.exists():
+        pytest.skip("Debian's wordnet-base is not installed")
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[1] / "scripts" / "build_lexicon.py"
+    spec = importlib.util.spec_from_file_location("build_lexicon", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert sorted(module.pairs()) == [tuple(pair) for pair in _PAIRS]

@@ -10,8 +10,10 @@ stage):
   keeps. Every way of reading the claim out of the sentence must keep that word (so "It does not
   open on Mondays but opens on Sundays." does not oppose "It opens on Sundays."), and at most
   :data:`MAX_DROPPED_WORDS` other content words may be left out.
-- **prefix antonym**: the two sentences are the same word for word but one, which is the other
-  with a negating prefix ("safe" / "unsafe", "reversible" / "irreversible", "common" / "uncommon").
+- **antonym**: the two sentences are the same word for word but one, and the two words are
+  WordNet antonyms (:mod:`validator.lexicon`: "open" / "closed", "won" / "lost", "maximum" /
+  "minimum", "reversible" / "irreversible") or one is the other with a prefix that negates any
+  word ("safe" / "unsafe", "binding" / "non-binding").
 - **exclusion**: the sentence sets one thing against another it excludes ("The landlord, not the
   tenant, is liable", "… rather than the tenant", "… instead of the tenant"), and the claim is the
   sentence with the excluded thing in its place (:func:`excluded`).
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from validator.lexicon import are_antonyms
 from validator.text import NEGATIONS, STOPWORDS, stem
 
 _CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
@@ -88,11 +91,8 @@ not completed in 1925.", "Myth: …"): left out, they leave no minimal pair."""
 MAX_DROPPED_WORDS = 3
 """Content words of the source sentence a claim may leave out besides the negation."""
 OPEN_PREFIXES = ("non-", "non", "un")
-"""Prefixes that negate whatever they are put before ("unsafe", "non-binding")."""
-ADJECTIVE_PREFIXES = ("dis", "in", "im", "ir", "il")
-"""Prefixes that negate only an adjective ("incorrect", "irreversible", "dishonest"): "inform",
-"impress" and "discover" are other words, not "form", "press" and "cover" negated."""
-_ADJECTIVE = re.compile(r"(?:ble|ent|ant|al|ate|ive|ar|ete|ure|ect|id|ic|ous|ite|est|ane|al|ar|ual|ed)$")
+"""Prefixes that negate whatever they are put before ("unsafe", "non-binding"); the prefixes that
+negate only some words ("dis-", "in-", "ir-") are WordNet's to pair (:mod:`validator.lexicon`)."""
 MIN_STEM_CHARS = 4
 """A prefix antonym's base has at least this many letters ("safe")."""
 
@@ -169,17 +169,13 @@ def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> bool:
     if len(a) != len(b) or len(a) < 3:
         return False
     differing = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    return len(differing) == 1 and _prefix_negates(*differing[0])
+    return len(differing) == 1 and (are_antonyms(*differing[0]) or _prefix_negates(*differing[0]))
 
 
 def _prefix_negates(x: str, y: str) -> bool:
-    """Whether one word is the other with a negating prefix ("unsafe", "safe")."""
+    """Whether one word is the other with a prefix that negates any word ("unsafe", "safe")."""
     short, long = sorted((x, y), key=len)
-    if len(short) < MIN_STEM_CHARS:
-        return False
-    return any(long == prefix + short for prefix in OPEN_PREFIXES) or (
-        _ADJECTIVE.search(short) is not None and any(long == prefix + short for prefix in ADJECTIVE_PREFIXES)
-    )
+    return len(short) >= MIN_STEM_CHARS and any(long == prefix + short for prefix in OPEN_PREFIXES)
 
 
 def _negation_dropped(claim: Sequence[str], sentence: Sequence[str]) -> bool:
