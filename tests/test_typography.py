@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from validator import ProvenanceNLI
-from validator.text import FOLDS, INVISIBLE, LOOKALIKES, fold_typography
+from validator.text import FOLDS, HIDING, INVISIBLE, LOOKALIKES, fold_typography
 
 APOSTROPHES = [c for c, plain in FOLDS.items() if plain == "'"] + ["`", "\uff40"]  # a grave accent, as typed
 NEGATIONS = [
@@ -105,3 +105,41 @@ def test_a_word_with_a_latin_letter_keeps_no_lookalike_and_offsets_stay(text: st
 def test_a_word_wholly_in_cyrillic_or_greek_is_left_as_written() -> None:
     assert fold_typography("Москва, Αθήνα and Paris") == "Москва, Αθήνα and Paris"
     assert fold_typography("\u0420aris n\u043et") == "Paris not"
+
+
+HIDERS = ["\u202e", "\u202d", "\u202a", "\u2066", "\u2067", "\u2068", "\u200f", "\u061c", "\U000e0041", "\U000e007f"]
+DOSES = "Give 5.0 mg twice a day with food. Store the tablets below 25 degrees."
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(HIDERS),
+    st.integers(0, 34),
+    st.sampled_from([{"uncertain": "flag"}, {"fail_on": "contradicted"}, {"fail_on": "unsupported"}, {}]),
+)
+def test_a_sentence_holding_a_character_that_reorders_or_hides_text_never_passes(
+    hider: str, place: int, options: dict
+) -> None:
+    """ "Give \u202e5.0\u202c mg" displays as "Give 0.5 mg": folded away, it read as a copy of the
+    source. A reordering or tag character anywhere in a copied sentence fails it, unchecked, under
+    every policy, with a note naming it; the fix never writes it."""
+    copied = DOSES.split(". ")[0] + "."
+    answer = copied[:place] + hider + copied[place:]
+    result = ProvenanceNLI(on_fail="fix", **options).validate(answer, {"sources": [DOSES]})
+    assert result.outcome == "fail", options
+    [sentence] = result.metadata["provenance_nli"]["sentences"]  # type: ignore[index]
+    assert sentence["method"] == "none" and f"U+{ord(hider):04X}" in sentence["note"]
+    assert not HIDING.search(result.fix_value)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 120), st.sampled_from([*INVISIBLE, *HIDERS])), min_size=1, max_size=4))
+def test_a_fix_never_writes_a_character_no_reader_sees(marks: list[tuple[int, str]]) -> None:
+    text = "Give 5.0 mg twice a day with food. It cures every illness. Store the tablets below 25 degrees."
+    for position, mark in sorted(marks, reverse=True):
+        text = text[:position] + mark + text[position:]
+    result = ProvenanceNLI(on_fail="fix").validate(text, {"sources": [DOSES]})
+    assert result.outcome == "fail"
+    fixed = result.fix_value  # type: ignore[attr-defined]
+    assert not set(fixed) & (set(INVISIBLE) | set(HIDERS)), repr(fixed)
+    assert "cures" not in fixed

@@ -68,6 +68,20 @@ _FOLDED = re.compile("[" + "".join(map(re.escape, _READ_AS)) + "\U000e0000-\U000
 spelled flags) and lone surrogates."""
 
 
+HIDING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+"""Invisible characters that change what a reader sees rather than nothing: bidirectional marks,
+embeddings, overrides and isolates ("Give \u202e5.0\u202c mg" shows as "Give 0.5 mg") and Unicode tag
+characters (text no reader sees at all). Folding them away would check a sentence other than the one
+displayed, so a sentence holding one is not checked, and fails (:mod:`validator.pipeline.stages`)."""
+_INVISIBLE = re.compile("[" + INVISIBLE + "\U000e0000-\U000e007f]")
+
+
+def without_invisible(text: str) -> str:
+    """``text`` with every invisible character (:data:`INVISIBLE`, tag characters) dropped: what a
+    fix writes, so no character a reader cannot see leaves the guard."""
+    return text if text.isascii() else _INVISIBLE.sub("", text)
+
+
 def _read_as(match: re.Match[str]) -> str:
     character = match.group()
     if character in _READ_AS:

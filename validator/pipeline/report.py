@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from validator.context import read_in_context
-from validator.text import fold_typography, without_list_marker
+from validator.text import fold_typography, without_invisible, without_list_marker
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 Replacement = tuple[int, int, str]
@@ -122,7 +122,9 @@ class CheckReport:
         ``replaced``: (start, end, new text) spans of kept sentences (a repaired value).
 
         Each cut takes the whitespace that followed the sentence (or, for sentences after the
-        last one kept, the whitespace before them), so no double or trailing spaces are left.
+        last one kept, the whitespace before them), so no double or trailing spaces are left. What
+        is kept loses its invisible characters (:func:`~validator.text.without_invisible`): a fix
+        never writes a character no reader sees.
         """
         removed_ids = {id(s) for s in removed}
         kept_indexes = [i for i, s in enumerate(self.sentences) if id(s) not in removed_ids]
@@ -142,7 +144,7 @@ class CheckReport:
             kept += [self.text[position : max(start, position)], new]
             position = max(position, end)
         kept.append(self.text[position:])
-        return "".join(kept)
+        return without_invisible("".join(kept))
 
 
 def _as_read(sentence: str) -> str:

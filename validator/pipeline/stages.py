@@ -45,11 +45,15 @@ from validator.rules.numbers import spelled_like
 from validator.scorers.base import CONTRADICTION, ENTAILMENT, PairScorer
 from validator.signals import sentence_signals
 from validator.splitting import Span, split_sentences
-from validator.text import fold_typography
+from validator.text import HIDING, fold_typography
 from validator.verdicts import FAILABLE_VERDICTS, SentenceResult
 
 TOO_LONG = "sentence too long for the NLI model input; not checked"
 NO_EVIDENCE = "no evidence retrieved for this sentence"
+HIDDEN_TEXT = (
+    "not checked: the sentence holds characters that reorder or hide text ({}), so what a reader sees is "
+    "not what would be checked; remove them and check it again"
+)
 NOT_ENGLISH = (
     "not checked: the sentence or its evidence is not English, and the bundled model reads English only; "
     "pass a multilingual NLI model as model_name to check it"
@@ -69,7 +73,12 @@ def split(batch: Batch, setup: CheckSetup) -> None:
         _check_size(request, inputs.max_text_chars, inputs.max_source_chars)
         batch.requests[item] = request = request.as_read()
         spans = split_sentences(request.text) if inputs.validation_method == "sentence" else _whole(request.text)
-        batch.claims += [Claim(request, item, span) for span in spans]
+        claims = [Claim(request, item, span) for span in spans]
+        for claim in claims:
+            if hiding := sorted(set(HIDING.findall(claim.span.text))):
+                named = ", ".join(f"U+{ord(character):04X}" for character in hiding)
+                claim.result = results.unchecked(claim.span, claim.span.text, HIDDEN_TEXT.format(named))
+        batch.claims += claims
 
 
 def _check_size(request: CheckRequest, max_text_chars: int, max_source_chars: int) -> None:
