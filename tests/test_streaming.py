@@ -96,6 +96,31 @@ def test_a_decimal_streamed_a_character_at_a_time_passes(runner: str) -> None:
     assert _streamed(list(answer), runner) == answer
 
 
+@pytest.mark.parametrize("runner", RUNNERS)
+@pytest.mark.parametrize("on_fail", ["noop", "exception"])
+def test_a_decimal_split_across_chunks_passes_under_every_on_fail(runner: str, on_fail: str) -> None:
+    """ "…was 1" "." "9 billion…": a chunk ending in a stop is held until the next shows whether the
+    sentence ended, on guardrails' noop path as on its fix path (it failed a correct sentence)."""
+    outcomes = RUNNERS[runner](list(ANSWERS[0]), on_fail)
+    assert outcomes and all(outcome.validation_passed for outcome in outcomes)
+
+
+def _passes(answer: str) -> bool:
+    return bool(
+        Guard().use(ProvenanceNLI(on_fail="noop")).validate(answer, metadata={"sources": SOURCES}).validation_passed
+    )
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answer=st.sampled_from(ANSWERS), data=st.data())
+def test_a_noop_stream_cut_anywhere_ends_with_validates_verdict(answer: str, data: st.DataObject) -> None:
+    cuts = sorted(data.draw(st.sets(st.integers(min_value=1, max_value=len(answer) - 1), max_size=12)))
+    chunks = [answer[a:b] for a, b in zip([0, *cuts], [*cuts, len(answer)], strict=True)]
+    outcomes = _sync_stream(chunks, "noop")
+    assert outcomes[-1].validation_passed == _passes(answer)
+    assert "".join(str(o.validated_output or "") for o in outcomes) == answer
+
+
 UNCHECKED_END = ["Acme's revenue was 1.9 billion", " dollars in 2024. It employs", " 900 people"]
 """A stream whose last sentence has no stop, and is wrong: guardrails' async runner dropped it
 from the output unchecked, every outcome "passed"."""

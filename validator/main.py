@@ -315,7 +315,7 @@ class ProvenanceNLI(Validator):
                 "stream with on_fail='fix' (drops failing sentences) or 'exception', or do not stream"
             )
         state = streaming.async_stream(kwargs)
-        checks_remainder = "remainder" in kwargs or state is not None
+        checks_remainder = "remainder" in kwargs or state is not None or streaming.checks_the_remainder()
         held = state.get(id(self)) if state is not None else None
         details = held.details if held is not None else (metadata or {}).get("provenance_nli") or {}
         passed_on: dict[str, str] = {_READ_AFTER: details.get("streamed", "")}

@@ -19,6 +19,7 @@ sentences before it named, not read alone.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextvars import Context, ContextVar
 from dataclasses import dataclass
@@ -35,6 +36,14 @@ CHECKS_REMAINDER = "checks_stream_remainder"
 """A validator attribute: True where the text it holds at the end of a stream must be checked."""
 
 _Path = Callable[..., Iterator[StreamValidationResult]]
+_SYNC_STREAM = threading.local()
+
+
+def checks_the_remainder() -> bool:
+    """Whether a check runs inside a sync stream path that :func:`install` wrapped, so what a
+    validator holds will be checked when the stream ends: it may then hold a sentence until the next
+    chunk shows whether it ended ("…was 1." of "1.9"), on every ``on_fail``, not only ``"fix"``."""
+    return getattr(_SYNC_STREAM, "depth", 0) > 0
 
 
 def install() -> None:
@@ -142,7 +151,7 @@ def _checking_the_remainder(path: _Path, outputs_held: bool) -> _Path:
         reference_property_path: str,
         **kwargs: Any,
     ) -> Iterator[StreamValidationResult]:
-        for streamed in path(
+        streams = path(
             self,
             iteration,
             validator_map,
@@ -151,7 +160,15 @@ def _checking_the_remainder(path: _Path, outputs_held: bool) -> _Path:
             absolute_property_path,
             reference_property_path,
             **kwargs,
-        ):
+        )
+        while True:
+            _SYNC_STREAM.depth = getattr(_SYNC_STREAM, "depth", 0) + 1  # only while the path runs
+            try:
+                streamed = next(streams)
+            except StopIteration:
+                break
+            finally:
+                _SYNC_STREAM.depth -= 1
             metadata = streamed.metadata or metadata  # what the text held is read after (its "It")
             yield streamed
         for validator in validator_map.get(reference_property_path, []):
