@@ -14,9 +14,10 @@ import pytest
 
 from validator.rules.identifiers import read_identifiers
 from validator.rules.numbers import check_numbers
-from validator.rules.quotes import VerbatimHaystack, normalize, sentence_keys
+from validator.rules.opposites import opposes
+from validator.rules.quotes import VerbatimHaystack, missing_quote, normalize, sentence_keys
 from validator.sources import read_source
-from validator.splitting import split_sentences
+from validator.splitting import Span, split_sentences
 from validator.text import fold_typography
 
 UNITS = [
@@ -108,3 +109,49 @@ def test_twice_the_hostile_text_costs_at_most_three_times_the_time(name: str) ->
     for unit in UNITS:
         once, twice = _seconds(reader, unit, SIZE), _seconds(reader, unit, 2 * SIZE)
         assert twice <= 3 * once + 0.02, f"{unit!r}: {once:.3f} s at {SIZE:,}, {twice:.3f} s at {2 * SIZE:,}"
+
+
+RUNS: list[tuple[str, str]] = [
+    ("The landlord, not", " "),
+    ("The landlord (not", " "),
+    ("The landlord - not", "\t"),
+    ("The landlord pays", " -"),
+    ("\u201c", "\u201c"),
+    ("\u201cword ", "\u201cword "),
+    ('"', "' "),
+    ("the dam: 1.", " "),
+    ("| a | b |\n|", " "),
+    ("1, ", "1, "),
+    ("built in 1931", " ,"),
+]
+"""A pattern's own worst input: the words it looks for, then a long run of what may follow them
+(spaces after "not", opening quotes that never close, a table's rule line of spaces)."""
+RUN_READERS: dict[str, Callable[[str], object]] = {
+    "exclusions and antonyms of a source": lambda text: opposes("The tenant is liable.", text),
+    "quotes of an answer sentence": lambda text: missing_quote(Span(text, 0, len(text)), "The tenant is liable."),
+    "a source as every check reads it": read_source,
+    "sentences": split_sentences,
+    "source read by the number rule": lambda text: check_numbers(CLAIM, text + " x"),
+}
+
+
+def _run_seconds(reader: Callable[[str], object], prefix: str, filler: str, size: int) -> float:
+    times = []
+    for attempt in range(2):
+        text = prefix + filler * (size // len(filler)) + f" {attempt}{size}"
+        started = time.perf_counter()
+        reader(text)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(RUN_READERS))
+def test_a_long_run_after_what_a_pattern_looks_for_costs_time_in_proportion(name: str) -> None:
+    reader = RUN_READERS[name]
+    reader("warm up: 1931, $4m, 20 km, 3.5%, [1] " * 50)
+    for prefix, filler in RUNS:
+        once, twice = _run_seconds(reader, prefix, filler, SIZE), _run_seconds(reader, prefix, filler, 2 * SIZE)
+        assert twice <= 3 * once + 0.02, (
+            f"{prefix!r}+{filler!r}: {once:.3f} s at {SIZE:,}, {twice:.3f} s at {2 * SIZE:,}"
+        )

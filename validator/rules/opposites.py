@@ -119,12 +119,13 @@ def opposes(claim: str, sentence: str) -> bool:
 
 
 _SET_OFF_EXCLUSION = re.compile(
-    r"(?:,\s+|\s+-\s+|\s*\(\s*)not\s+(?P<excluded>[^,;:.()]{1,80}?)(?:,|\s+-|\s*\))\s+(?=\w)"
+    r"(?:,\s++|(?<!\s)\s++-\s++|(?<!\s)\s*+\(\s*+)not\s++(?P<excluded>[^,;:.()]{1,80}?)(?:,|\s++-|\s*+\))\s++(?=\w)"
 )
 """An alternative set off by commas, dashes or brackets before the rest of its clause: "The landlord,
 not the tenant, is liable", "The seller - not the buyer - pays", "The seller (not the buyer) pays",
-"Refunds go to the buyer, not the seller, within 30 days"."""
-_CLOSING_EXCLUSION = re.compile(r"\s*\(\s*not\s+(?P<excluded>[^()]{1,80}?)\s*\)(?=\s*[.;:!?]?\s*$)")
+"Refunds go to the buyer, not the seller, within 30 days". Each run of spaces is taken whole, once,
+from its start: a run of them after "not" cost time in the square of its length (240 s at 32 KB)."""
+_CLOSING_EXCLUSION = re.compile(r"(?<!\s)\s*+\(\s*+not\s++(?P<excluded>[^()]{1,80}?)\s*\)(?=\s*+[.;:!?]?\s*+$)")
 """An alternative in brackets after the clause it is set against: "The seller pays the duty (not
 the buyer).", read as one after "rather than"."""
 _CLEFT = re.compile(r"^it\s+(?:is|was)\s+(?P<focus>.+?)\s+(?:who|that|which)\s+(?P<rest>\S.*)$", re.I)

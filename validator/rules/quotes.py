@@ -24,7 +24,7 @@ from validator.text import fold_typography
 
 _LINE_END_HYPHEN = re.compile(r"(\w)-[ \t]*\n[ \t]*(\w)")
 _SPACE = re.compile(r"\s+")
-_QUOTE = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+_QUOTE = re.compile(r'"([^"\n]+)"|“([^“”\n]+)”')
 MIN_QUOTE_WORDS = 5
 
 
@@ -439,7 +439,7 @@ WINDOW_CHARS = 2_000
 """Text around a copy that the answer's splitter (pysbd, slow on megabytes) reads to cut it."""
 _MARKER = r"(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[-*•])"
 _LIST_MARKER = re.compile(_MARKER + r"\s+", re.I)
-_TRAILING_MARKER = re.compile(r"\s+" + _MARKER + "$", re.I)
+_TRAILING_MARKER = re.compile(r"(?<!\s)\s++" + _MARKER + "$", re.I)
 """A list marker the splitter left at the end of the sentence before its item ("…the dam: 1.")."""
 _FRAMES = re.compile(
     r":\s*$|^\W*(?:\w+\W+){0,3}?(?:legends?|myths?|misconceptions?|rumou?rs?|fictions?|hoax(?:es)?|fables?|folklore|"
