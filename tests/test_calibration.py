@@ -118,6 +118,26 @@ def test_a_fitted_cut_never_passes_what_an_undecided_model_says(scored, tmp_path
 
 
 @pytest.mark.slow
+def test_a_budget_the_models_floor_cannot_meet_is_refused_with_what_to_do(scored, tmp_path: Path) -> None:
+    """The message, the docs and the code tell one story about the lowest cut: the model's floor
+    (0.38 for a 3-way model), and what the user can do: label more, take the budget the floor
+    meets, or flag the unsure sentences for review."""
+    rows = [
+        r
+        for r, s in scored
+        if (r["label"] == "entailment" and 0.25 <= s <= 0.6) or (r["label"] != "entailment" and s < 0.2)
+    ]
+    labelled = str(write_rows(tmp_path / "l.jsonl", rows))
+    result = run_cli("calibrate", "--input", labelled, "--max-false-alarms", "0.01", "--output", str(tmp_path / "s"))
+    assert result.returncode == 2, result.stdout + result.stderr
+    message = result.stderr
+    assert f"({entailment_floor(3):.2f}:" in message and "Label more answers" in message
+    assert "--max-false-alarms 0." in message and "uncertain='flag'" in message
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "calibration.md").read_text(encoding="utf-8")
+    assert f"{entailment_floor(3):.2f} for a 3-way model" in docs
+
+
+@pytest.mark.slow
 def test_three_way_labels_fit_the_contradiction_cut(tmp_path: Path) -> None:
     items = write_rows(tmp_path / "all.jsonl", ROWS)
     result = run_cli("calibrate", "--input", str(items), "--json", "--max-missed", "0.1")

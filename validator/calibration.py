@@ -226,13 +226,20 @@ def budget_cut(
     if not within:
         floor = float((scores[positive] < low).mean())
         raise InvalidInput(
-            f"no cut fails at most {max_false_alarms:.1%} of the grounded answers: even the lowest allowed cut "
-            f"({low:.2f}) fails {floor:.1%} of them (the rules fail {np.isneginf(scores[positive]).mean():.1%} "
-            "whatever the cut); raise --max-false-alarms or look at what fails them (check-batch --json)"
+            f"no cut fails at most {max_false_alarms:.1%} of the grounded answers: even the lowest cut the model "
+            f"allows ({low:.2f}: below it an undecided model's sentences would pass) fails {floor:.1%} of them "
+            f"(the rules fail {np.isneginf(scores[positive]).mean():.1%} whatever the cut). Label more answers, "
+            f"accept a larger budget (--max-false-alarms {_next_budget(floor)}), or keep the cut and let a reviewer "
+            "see the unsure sentences (uncertain='flag', --uncertain flag); check-batch --json shows what fails them"
         )
     passed = [float((scores[~positive] >= cut).mean()) if (~positive).any() else 0.0 for cut in within]
     fewest = min(passed)
     return float(next(cut for cut, share in zip(within, passed, strict=True) if share == fewest))
+
+
+def _next_budget(floor: float) -> str:
+    """The false-alarm budget the lowest cut meets, rounded up to a whole percent, as a share."""
+    return f"{math.ceil(floor * 100 + 1e-9) / 100:.2f}"
 
 
 def trade_off(scores: np.ndarray, positive: np.ndarray) -> list[dict[str, float]]:
