@@ -15,6 +15,7 @@ from helpers import ROOT, last_result, outcome, run_cli, sentences_of
 from validator import ProvenanceNLI
 from validator.errors import InvalidInput
 from validator.html_report import highlight, locate_quote, mark_words, render_batch, render_citations
+from validator.verdicts import METHOD_WORDS
 
 EXAMPLES = ROOT / "examples"
 HOSTILE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>'
@@ -52,7 +53,7 @@ def test_the_check_report_of_the_example_shows_every_sentence_with_its_verdict(t
     assert len(details) == len(verdicts)
     for sentence, detail, verdict in zip(marked, details, verdicts, strict=True):
         assert sentence.get("aria-controls") == detail.get("id") and sentence.get("tabindex") == "0"
-        assert detail.cssselect(".method")[0].text_content() == verdict["method"].replace("_", " ")
+        assert detail.cssselect(".method")[0].text_content() == METHOD_WORDS[verdict["method"]]
         caption = detail.cssselect(".evidence figcaption")[0].text_content()
         assert f"examples/{'eiffel-tower' if verdict['source_index'] == 0 else 'mount-everest'}.txt" in caption
         bars = {
@@ -89,6 +90,13 @@ def test_untrusted_text_is_escaped_everywhere() -> None:
         s.get("data-verdict") for s in doc.cssselect(".answer-text .sentence")
     ]
     assert doc.cssselect("mark.fabricated")[0].text_content() == '"the tower was painted gold by the mayor"'
+    # what a person reads is words: no verdict, method or finding is shown by its internal name
+    for hidden in doc.xpath("//script | //style"):
+        hidden.drop_tree()
+    visible = doc.cssselect("body")[0].text_content()
+    internal = {"fabricated_quote", "number_check", "binding_check", "negation_check", "quote_check", "framing_check"}
+    assert not {name for name in internal if name in visible}
+    assert "quote not in source" in visible
 
 
 def test_report_html_is_only_added_on_request() -> None:

@@ -1004,7 +1004,7 @@ def test_a_failing_value_is_named_and_marked_as_the_answer_writes_it_through_a_g
     guard.validate(answer, metadata={"sources": [source]})
     sentence = only(last_result(guard))
     assert sentence["verdict"] != "supported"
-    assert sentence["note"] == "number not in the evidence: Q3"
+    assert sentence["note"].startswith("the evidence gives another value in its place: Q3 (it has")
     assert answer[sentence["value_start"] : sentence["value_end"]] == "Q3"
 
 

@@ -33,7 +33,7 @@ from validator.judge import API_KEY_VARIABLE, SCORER_MODES, Usage, cli_llm_kwarg
 from validator.pipeline import CheckReport, CheckRequest, ProvenanceChecker
 from validator.retrieval import RETRIEVALS
 from validator.scorers.base import BACKENDS, model_labels
-from validator.verdicts import FAILABLE_VERDICTS, UNCERTAIN_POLICIES
+from validator.verdicts import FAILABLE_VERDICTS, METHOD_WORDS, UNCERTAIN_POLICIES, VERDICT_WORDS
 
 if TYPE_CHECKING:  # calibration imports scipy: only calibrate pays for it
     from validator.calibration import Calibration, LabelledAnswer
@@ -129,9 +129,10 @@ def config_from(args: argparse.Namespace) -> CheckerConfig:
 
 _CONFIDENCE_LEGEND = (
     "conf: P(entailment) of the evidence for supported, P(contradiction) for contradicted, and for unsupported "
-    "1 - the strongest of either over all passages; for a rule's finding (number_check, binding_check), its "
-    "measured precision; entail/neutral/contra: the model's probabilities for the evidence shown; * needs review "
-    "(conf below the review threshold, or a rule's finding below 0.95)"
+    "1 - the strongest of either over all passages; for a rule's finding (number rule, other entity), 1.00 where "
+    "the source states another value in its place, else the lower bound of its measured precision; "
+    "entail/neutral/contra: the model's probabilities for the evidence shown; * needs review (conf below the "
+    "review threshold, or an attributing finding below 0.95)"
 )
 
 
@@ -144,15 +145,15 @@ def _source_label(index: int | None, names: Sequence[str] | None) -> str:
 def _table(report: CheckReport, source_names: Sequence[str] | None = None) -> str:
     """One row per sentence, then its evidence: the source's name and the part of the passage
     around the words it shares with the sentence, and how a leaning sentence was read."""
-    head = f"{'#':>3}  {'verdict':<18} {'method':<14} {'conf':>5}  {'entail':>6} {'neutral':>7} {'contra':>6}  "
+    head = f"{'#':>3}  {'verdict':<21} {'method':<16} {'conf':>5}  {'entail':>6} {'neutral':>7} {'contra':>6}  "
     rows = [head + "sentence / evidence"]
     indent = " " * len(head) + "↳ "
     for i, s in enumerate(report.sentences, 1):
         confidence = "-" if s.confidence is None else f"{s.confidence:.2f}"
-        verdict = s.verdict + (" *" if s.needs_review else "")
+        verdict = VERDICT_WORDS[s.verdict] + (" *" if s.needs_review else "")
         rows.append(
-            f"{i:>3}  {verdict:<18} {s.method:<14} {confidence:>5}  {s.entailment:>6.2f} {s.neutral:>7.2f} "
-            f"{s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
+            f"{i:>3}  {verdict:<21} {METHOD_WORDS[s.method]:<16} {confidence:>5}  {s.entailment:>6.2f} "
+            f"{s.neutral:>7.2f} {s.contradiction:>6.2f}  {textwrap.shorten(s.sentence, 90)}"
         )
         if s.reading:
             rows.append(f"{indent}read as: {textwrap.shorten(s.reading, 90)}")

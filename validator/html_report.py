@@ -25,14 +25,9 @@ import jinja2
 from nltk.stem import PorterStemmer
 
 from validator.rules.quotes import fold_space
-from validator.verdicts import DEFAULT_POLICY, FailPolicy
+from validator.verdicts import DEFAULT_POLICY, METHOD_WORDS, VERDICT_WORDS, FailPolicy
 
-VERDICT_LABELS = {
-    "supported": "supported",
-    "contradicted": "contradicted",
-    "unsupported": "unsupported",
-    "fabricated_quote": "fabricated quote",
-}
+VERDICT_LABELS = VERDICT_WORDS
 HISTOGRAM_BINS = 10
 TOP_FAILING_ITEMS = 10
 TRADE_OFF_SIZE = 400
@@ -46,6 +41,8 @@ _ENVIRONMENT = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+_ENVIRONMENT.globals["method_words"] = METHOD_WORDS  # what a person reads for each ``method``
+_ENVIRONMENT.globals["verdict_words"] = VERDICT_WORDS  # and for each verdict
 
 
 def package_version() -> str:

@@ -176,7 +176,9 @@ def unsourced_number(sentence: str, offset: int, evidence: str) -> tuple[int, in
 
 
 _NAMED_IN_NOTE = re.compile(
-    r"^(?:number|identifier) not in the evidence: (?P<values>.+)$|another identifier: (?P<id>\S+)"
+    r"^(?:(?:number|identifier) not in the evidence|number in no passage and nowhere else in the sources"
+    r"|the evidence gives (?:another value|other values) in its place): (?P<values>.+?)(?: \(it has .*\))?$"
+    r"|another identifier: (?P<id>\S+)"
 )
 
 

@@ -33,6 +33,26 @@ Method = Literal[
     "llm",
     "none",
 ]
+VERDICT_WORDS: dict[str, str] = {
+    "supported": "supported",
+    "contradicted": "contradicted",
+    "unsupported": "unsupported",
+    "fabricated_quote": "quote not in source",
+}
+"""Each verdict as a person reads it, in the HTML reports and the CLI's table; the JSON keeps the
+verdict's own name (``verdict``) for programs."""
+METHOD_WORDS: dict[str, str] = {
+    "verbatim": "copied",
+    "negation_check": "opposite copied",
+    "model": "model",
+    "number_check": "number rule",
+    "binding_check": "other entity",
+    "quote_check": "quote search",
+    "framing_check": "source denies it",
+    "llm": "LLM judge",
+    "none": "not checked",
+}
+"""What decided a verdict, as a person reads it (``docs/verdicts.md`` states each rule)."""
 FAILABLE_VERDICTS: tuple[str, ...] = ("contradicted", "unsupported")
 ALWAYS_FAILS = "fabricated_quote"
 """A quote of five or more words that is not in the sources fails whatever ``fail_on`` says."""

@@ -33,6 +33,10 @@ from validator.rules.numbers.values import COUNT_LIMIT, FRAMES, Number, a_span, 
 from validator.text import POINTS_BACK, SCALES, stem
 
 NumberVerdict = Literal["contradicted", "unsupported"]
+ABSENT = "number not in the evidence"
+ABSENT_FROM_SOURCES = "number in no passage and nowhere else in the sources"
+"""A note that says a number is absent says where it looked: the passages retrieved for the
+sentence, or those and then the whole sources."""
 FindingKind = Literal["number_misplaced", "number_rival", "number_absent", "identifier", "span_end", "age", "joined"]
 """What a finding found: the number given to something else; another value in its role; no value
 in its role; an identifier the evidence writes otherwise or not at all; a time given to the other
@@ -117,8 +121,12 @@ def check_numbers(
     if (exact := check_identifiers(own if own is not None else sentence, sources or passages)) is not None:
         return NumberFinding(*exact, kind="identifier")
     finding = _check(sentence, evidence_segments(passages), own)
+    if finding is not None and sources:  # absent from the passages: looked for in the whole sources
+        if _check(sentence, evidence_segments(sources), own) is None:
+            return None
+        return replace(finding, note=finding.note.replace(ABSENT, ABSENT_FROM_SOURCES, 1))
     if finding is not None:
-        return None if sources and _check(sentence, evidence_segments(sources), own) is None else finding
+        return finding
     # values it holds, then whose they are: a time said to open or close a span is vouched for
     # only by that end of it (rules.numbers.ends), an age set off after someone only by theirs
     # (rules.numbers.ages); as for a value, not where the whole sources vouch for it
@@ -430,11 +438,16 @@ def _finding(
     if not missing:
         return None
     in_role = any(n.same_role(a) and not n.implied_by(a) for n in missing for s in available for a in s.numbers)
+    rival = rival_of(missing[0], words, available) if in_role and len(missing) == 1 else None
+    named = ", ".join(n.text for n in missing)
+    if rival is not None:
+        note = f"the evidence gives another value in its place: {named} (it has {rival.evidence})"
+    elif in_role:
+        note = f"the evidence gives other values in its place: {named}"
+    else:
+        note = f"{ABSENT}: {named}"
     return NumberFinding(
-        "contradicted" if in_role else "unsupported",
-        "number not in the evidence: " + ", ".join(n.text for n in missing),
-        "number_rival" if in_role else "number_absent",
-        rival_of(missing[0], words, available) if in_role and len(missing) == 1 else None,
+        "contradicted" if in_role else "unsupported", note, "number_rival" if in_role else "number_absent", rival
     )
 
 
