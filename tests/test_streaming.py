@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -132,3 +135,20 @@ def test_a_last_sentence_without_a_stop_is_checked_on_either_runner(runner: str)
     assert not RUNNERS[runner](UNCHECKED_END, "noop")[-1].validation_passed
     with pytest.raises(ValidationError):
         RUNNERS[runner](UNCHECKED_END, "exception")
+
+
+@pytest.mark.slow
+def test_the_streaming_example_runs_every_on_fail_as_its_docstring_says() -> None:
+    """examples/streaming.py, which docs/guard.md points a new user to, runs as written: under fix
+    the wrong sentence is left out, under noop the last outcome fails, and exception stops there."""
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run(
+        [sys.executable, "examples/streaming.py"], cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = result.stdout.splitlines()
+    fixed = next(line for line in lines if line.startswith("fix: shown"))
+    assert "York" not in fixed and "1.9 billion" in fixed and "300 people" in fixed
+    assert any(line.startswith("noop: shown") and line.endswith("passed=False") for line in lines)
+    stopped = next(line for line in lines if line.startswith("exception: stopped"))
+    assert "York" in stopped.split(":", 2)[2] and "300 people" not in stopped
