@@ -145,8 +145,10 @@ def test_invisible_characters_never_make_a_negated_claim_pass(claim: str, marks:
 @given(st.lists(st.tuples(HOSTILE.filter(lambda t: t.strip() != ""), st.booleans()), min_size=1, max_size=4))
 @example([("\ud800", False)])  # a lone surrogate, found by hypothesis
 def test_fix_keeps_exactly_the_supported_sentences(tiny_model_factory, parts: list[tuple[str, bool]]) -> None:
-    """With a model that entails everything, a sentence passes exactly when it has evidence;
-    the fix must keep those sentences' characters, byte for byte and in order, and no others."""
+    """With a model that entails everything, a sentence passes exactly when it has evidence; the
+    fix keeps those sentences' characters, in order, and no others (invisible ones dropped, and a
+    sentence that leaned on a cut one cut with it), unless the kept text, checked again as a whole,
+    reads otherwise: then what it returns is what passes that check ("" at worst), never more."""
     always_entails = tiny_model_factory({0: "entailment", 1: "neutral", 2: "contradiction"}, "entailment")
     text = " ".join(part for part, _ in parts)
     rejected = [part for part, keep in parts if not keep]
@@ -160,11 +162,14 @@ def test_fix_keeps_exactly_the_supported_sentences(tiny_model_factory, parts: li
     if report.get("error_type") == "NotUnicode":  # a lone surrogate: refused whole, nothing kept
         assert result.outcome == "fail" and result.fix_value == ""  # type: ignore[attr-defined]
         return
-    sentences = report["sentences"]
-    kept = [s["sentence"] for s in sentences if s["verdict"] == "supported"]
+    sentences, leaning = report["sentences"], set(report.get("cut_with", []))  # cut with what they lean on
+    kept = [s["sentence"] for i, s in enumerate(sentences) if s["verdict"] == "supported" and i not in leaning]
     fixed = text if result.outcome == "pass" else result.fix_value  # type: ignore[attr-defined]
     visible = without_invisible  # a fix drops what no reader sees
-    assert "".join(visible(fixed).split()) == "".join(visible("".join(kept)).split())
+    if "".join(visible(fixed).split()) != "".join(visible("".join(kept)).split()):
+        assert "".join(visible(fixed).split()) in "".join(visible("".join(kept)).split())
+        again = validator.validate(fixed, {"query_function": query_function}) if fixed.strip() else None
+        assert again is None or again.outcome == "pass", fixed
 
 
 def _stream(text: str, size: int = 5):
@@ -365,3 +370,49 @@ def test_the_sentence_a_stream_holds_at_its_end_is_checked_after_the_ones_before
     if on_fail == "fix":
         streamed = "".join(str(c.validated_output or "") for c in stream)  # type: ignore[union-attr]
         assert streamed == "".join(chunks)
+
+
+FACTS = {
+    "The council met on 3 May.": "The council met on 4 May.",
+    "Councillor Reed moved to close the library on Sundays.": "Councillor Reed moved to close the library on Mondays.",
+    "The clinic in Leeds opened in 2019.": "The clinic in Leeds opened in 2015.",
+    "The bridge carries 4,200 cars a day.": "The bridge carries 2,400 cars a day.",
+}
+"""Sentences that stand alone (each names what it speaks of), and each one's twin with one value changed."""
+LEANERS = {
+    "Councillor Reed moved to close the library on Sundays.": "The library has 12 staff.",
+    "The clinic in Leeds opened in 2019.": "Patients there wait four days on average.",
+}
+"""A sentence that leans on one of them without a pronoun: its definite subject or its "there"."""
+MINUTES = [
+    "The council met on 3 May. Councillor Reed moved to close the library on Sundays. The library has 12 staff. "
+    "The clinic in Leeds opened in 2019. Patients there wait four days on average. "
+    "The bridge carries 4,200 cars a day."
+]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(st.sampled_from(sorted(FACTS)), st.booleans()), min_size=1, max_size=4, unique_by=lambda p: p[0])
+)
+def test_fix_keeps_every_correct_standalone_sentence_and_its_output_passes_alone(
+    picks: list[tuple[str, bool]],
+) -> None:
+    """Over generated answers: a fix never cuts a correct sentence that stands alone for its
+    neighbour's fault, never keeps a sentence whose definite subject or "there" leaned on a cut one,
+    and what it returns passes when checked again on its own."""
+    parts, expected = [], []
+    for fact, wrong in picks:
+        parts.append(FACTS[fact] if wrong else fact)
+        if not wrong:
+            expected.append(fact)
+        if fact in LEANERS:
+            parts.append(LEANERS[fact])
+            if not wrong:
+                expected.append(LEANERS[fact])
+    answer = " ".join(parts)
+    fixed = ProvenanceNLI(on_fail="fix").validate(answer, {"sources": MINUTES})
+    output = answer if fixed.outcome == "pass" else fixed.fix_value  # type: ignore[attr-defined]
+    assert output == " ".join(expected), (answer, output)
+    if output:
+        assert ProvenanceNLI(on_fail="noop").validate(output, {"sources": MINUTES}).outcome == "pass"

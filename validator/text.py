@@ -195,6 +195,15 @@ POINTS_BACK = frozenset({"it", "them"})
 """Pronouns for a thing, inside a sentence: they stand for something named before them ("London
 hosted them in 1908" after "Paris hosted the Games in 1900")."""
 
+LEANS_BACK = re.compile(
+    r"^(?:(?i:the|this|that|these|those|such)\s+(?P<head>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\b(?!\s+of\b)"
+    r"|.*\b(?i:there|then|here)\b(?!\s+(?i:is|are|was|were|has|have|had|will|would|may|might|seems?|appears?)\b))"
+)
+"""What makes a sentence lean on the one before it without a pronoun: a definite or demonstrative
+subject in common nouns ("The tower is 330 metres tall.", "This drug is safe.") that the sentence
+before named, or a place or a time said as "there", "then", "here" (not the "there" of "there
+is"). Read by :meth:`~validator.pipeline.report.CheckReport.with_dependants`."""
+
 NEGATIONS = frozenset({"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor"})
 """Words that negate what follows them, for the rules that read a sentence's polarity."""
 

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from validator.context import read_in_context
-from validator.text import fold_typography, without_invisible, without_list_marker
+from validator.text import LEANS_BACK, fold_typography, stem, without_invisible, without_list_marker
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 Replacement = tuple[int, int, str]
@@ -103,7 +104,9 @@ class CheckReport:
             kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
             now = read_in_context([*output, *(written.get(i, texts[i]) for i in kept)])[len(output) :]
             moved = [i for i, reading in zip(kept, now, strict=True) if reading != as_read[i]]
-            if not moved:
+            orphaned = self._orphaned(kept, texts, output)
+            cut += [self.sentences[i] for i in orphaned if i not in moved]
+            if not moved and not orphaned:
                 break
             for i in moved:
                 if i in written or as_read[i].endswith(texts[i]):  # leaned on the sentence before it
@@ -111,6 +114,35 @@ class CheckReport:
                 else:
                     written[i] = as_read[i]
         return cut, [(self._after_marker(i), self.sentences[i].end, text) for i, text in written.items()]
+
+    def _orphaned(self, kept: Sequence[int], texts: Sequence[str], output: Sequence[str]) -> list[int]:
+        """Kept sentences that lean on a cut one without a pronoun (:data:`~validator.text.LEANS_BACK`):
+        the sentence before them is cut, and they say "there", "then" or "here", or open with
+        "the"/"this" and common nouns that the cut sentence named and no text kept before them names
+        ("The tower is 330 metres tall." after "The Eiffel Tower was completed in 1925."). Read where
+        it pointed, such a sentence is true; left after the cut it speaks of whatever the text before
+        it names, so it is cut with it. A definite subject the cut sentence did not name ("The bridge
+        carries 4,200 cars a day.") stands alone and is kept: a correct sentence is never cut for its
+        neighbour's fault."""
+        orphaned = []
+        for place, i in enumerate(kept):
+            if i == 0 or (place and kept[place - 1] == i - 1):
+                continue  # the sentence before it is kept: it reads as it did
+            match = LEANS_BACK.match(texts[i])
+            if match is None:
+                continue
+            head = match.group("head")
+            if head is None:  # "there", "then", "here"
+                orphaned.append(i)
+                continue
+            named_before = {
+                stem(w) for w in re.findall(r"\w+", " ".join([*output, *(texts[j] for j in kept[:place])]).lower())
+            }
+            named_cut = {stem(w) for w in re.findall(r"\w+", texts[i - 1].lower())}
+            heads = {stem(word) for word in head.lower().split()}
+            if heads & named_cut and not heads & named_before:
+                orphaned.append(i)
+        return orphaned
 
     def _after_marker(self, i: int) -> int:
         """Where sentence ``i``'s words start, after a list item's marker ("2. "), which a rewrite keeps."""
