@@ -149,7 +149,7 @@ def test_what_is_not_one_value_apart_is_cut_even_with_repair() -> None:
 PARAPHRASED = [
     (
         "The trial enrolled 221 patients across 14 sites.",
-        "The trial enrolled 212 patients at 14 hospital sites in Spain.",
+        "The trial enrolled 212 patients across 14 hospital sites in Spain.",
         "The trial enrolled 212 patients across 14 sites.",
     ),
     (
@@ -178,6 +178,17 @@ def test_repair_of_a_reworded_sentence_takes_the_value_the_number_rule_paired(
     [repair] = last_result(guard).metadata["provenance_nli"]["repairs"]
     assert repair["by"] == "rule" and repair["source_sentence"] in source and repair["new"] in repaired
     assert answer[repair["start"] : repair["end"]] == repair["old"]
+
+
+def test_a_repair_the_evidence_supports_only_below_the_review_threshold_is_cut() -> None:
+    """A repair is a new sentence: it is written only where the model supports it against the
+    evidence sentence as surely as a verdict that needs no review. "…212 patients across 14 sites."
+    against "…212 patients at 14 hospital sites in Spain." is supported at 0.80, just under it."""
+    guard = _guard(repair=True)
+    answer = "The trial enrolled 221 patients across 14 sites."
+    source = "The trial enrolled 212 patients at 14 hospital sites in Spain."
+    assert outcome(guard.validate(answer, metadata={"sources": [source]})).validated_output == ""
+    assert last_result(guard).metadata["provenance_nli"]["repairs"] == []
 
 
 OTHER_THING = [

@@ -229,9 +229,12 @@ class ProvenanceNLI(Validator):
         """``report`` with each failing sentence's number-rule repair (:mod:`validator.repair`,
         ``by="rule"``: the answer's own wording with the evidence's value in place) kept only where
         the repaired sentence, read after the answer's text before it, passes the whole check
-        (rules and model) against the evidence sentence the value came from, alone: another
-        passage must not vouch for it; otherwise the sentence is cut, as without a repair. A repair that is the
-        source's own sentence (``by="copy"``) needs no second check."""
+        (rules and model) against the evidence sentence the value came from, alone, and as surely as a
+        verdict that needs no review (the model's support at ``review_threshold`` or above, or a
+        rule's): another passage must not vouch for it, and a repair the evidence only half supports
+        ("…was flat" read as "…rose 3%" of the segment beside it) is a new claim no one checked
+        well enough to write; otherwise the sentence is cut, as without a repair. A repair that is
+        the source's own sentence (``by="copy"``) needs no second check."""
         failing = report.failing(self._policy)
         sentences = []
         for sentence in report.sentences:
@@ -244,7 +247,7 @@ class ProvenanceNLI(Validator):
                     request, text=repaired, read_after=before, sources=[fix["source_sentence"]], query_function=None
                 )
                 again = self._checker.check(alone)
-                if not again.sentences or any(s.verdict != "supported" for s in again.sentences):
+                if not again.sentences or any(s.verdict != "supported" or s.needs_review for s in again.sentences):
                     sentence = dataclasses.replace(sentence, correction=None)
             sentences.append(sentence)
         return dataclasses.replace(report, sentences=sentences)
