@@ -90,6 +90,9 @@ def test_without_a_budget_a_cut_that_wins_on_a_few_rows_leaves_the_models_own(sc
     cut = written["calibration"]["cut"]
     assert cut["kept"] == "shipped" and cut["gain_interval_90"][0] <= 0 < cut["gain_interval_90"][1]
     assert "cut: the model's own cut kept (held-out balanced accuracy" in result.stdout
+    # and how many labels would decide it, where the fitted cut gained anything held out
+    needed = cut["labels_to_decide"]
+    assert (needed is None) or (needed > len(rows) and f"about {needed} labelled answers" in result.stdout)
 
 
 @pytest.mark.slow

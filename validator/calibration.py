@@ -396,7 +396,19 @@ def compare_cuts(scores: np.ndarray, grounded: np.ndarray, cut_rule: CutRule, sh
         "folds": FOLDS,
         **measured,
         "gain_interval_90": interval,
+        "labels_to_decide": None if wins else labels_to_decide(len(grounded), gain, interval),
     }
+
+
+def labels_to_decide(rows: int, gain: float, interval: list[float]) -> int | None:
+    """About how many labelled answers would show this held-out ``gain`` beyond chance, if it held:
+    an interval's half-width shrinks as one over the root of the rows, so it clears 0 from
+    ``rows * (half-width / gain) ** 2`` (and needs more than it has). None where the fitted cut gained
+    nothing to show."""
+    if not interval or gain <= 0:
+        return None
+    half_width = (interval[1] - interval[0]) / 2
+    return max(rows + 1, math.ceil(rows * (half_width / gain) ** 2))
 
 
 def compare_decisions(

@@ -483,7 +483,15 @@ def _print_calibration(fitted: Calibration, args: argparse.Namespace, review_thr
 def _shown_cut(cut: dict[str, Any]) -> str:
     """Which cut calibrate kept, the fitted one or the model's, and why."""
     kept = "the fitted cut" if cut["kept"] == "fitted" else "the model's own cut"
-    return f"{kept} kept ({cut['why']})"
+    if cut["kept"] == "fitted" or "labels_to_decide" not in cut:
+        return f"{kept} kept ({cut['why']})"
+    needed = cut["labels_to_decide"]
+    decide = (
+        f"about {needed} labelled answers would show this gain beyond chance, if it held"
+        if needed
+        else "the fitted cut did no better on held-out answers, so more labels would not choose it"
+    )
+    return f"{kept} kept ({cut['why']}); {decide}"
 
 
 def _shown_decision(compared: dict[str, Any]) -> str:
