@@ -243,7 +243,9 @@ def test_the_cli_checks_with_the_judge(server: tuple[str, type], tmp_path) -> No
     )
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
-    assert report["sentences"][0]["method"] == "llm" and report["llm"]["judged"] == 1
+    [sentence] = report["sentences"]  # judged, and its 1925 is the number rule's exact finding too
+    assert sentence["judged"] and report["llm"]["judged"] == 1
+    assert (sentence["method"], sentence["certainty"]) == ("number_check", "exact")
 
 
 def _citations_cli(url: str, tmp_path, entries: list[dict], *options: str):
@@ -275,10 +277,11 @@ def test_the_citation_checker_uses_the_judge(server: tuple[str, type], tmp_path)
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     assert [(rows[i]["verdict"], rows[i]["method"]) for i in ("right", "wrong", "invented", "fake-quote")] == [
         ("verified", "llm"),
-        ("contradicted", "llm"),
+        ("contradicted", "number_check"),  # the judge's, and an exact finding: 1889 stands in its place
         ("unsupported", "llm"),
         ("fabricated", "quote_check"),
     ]
+    assert rows["wrong"]["certainty"] == "exact"
     assert rows["invented"]["detail"] == "judge quoted text not in the evidence"
     assert handler.seen["The tower (citation, unasked) is tall."] == 0  # a fabricated quote needs no judge
     assert "LLM judge openai/scripted: 3 calls" in result.stderr
