@@ -7,6 +7,7 @@ that came in with the checked text. Deselected from the default run by the ``bro
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -132,6 +133,10 @@ def test_the_check_report_answers_clicks_and_keys(browser: Browser, reports: dic
     page.emulate_media(media="print")
     assert page.locator("section.detail").count() == 5
     assert all(detail.is_visible() for detail in page.locator("section.detail").all())
+    # every label a person reads is words, never a verdict's or method's internal name
+    shown = page.locator("body").inner_text()
+    assert not re.search(r"\b(?:fabricated_quote|number_check|binding_check|negation_check|quote_check)\b", shown)
+    assert "decided by" in shown and "number rule" in shown
     opened.assert_clean()
 
 
