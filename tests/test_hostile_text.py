@@ -90,11 +90,12 @@ READERS: dict[str, Callable[[str], object]] = {
 SIZE = 20_000
 
 
-def _seconds(reader: Callable[[str], object], unit: str, size: int) -> float:
-    """The quicker of two reads of a fresh text of ``size`` characters (a rule may cache a text)."""
+def _seconds(reader: Callable[[str], object], unit: str, size: int, prefix: str = "") -> float:
+    """The quicker of two reads of a fresh text of ``size`` characters (a rule may cache a text):
+    ``prefix``, then ``unit`` repeated."""
     times = []
     for attempt in range(2):
-        text = unit * (size // len(unit)) + f" {attempt}{size}"
+        text = prefix + unit * (size // len(unit)) + f" {attempt}{size}"
         started = time.perf_counter()
         reader(text)
         times.append(time.perf_counter() - started)
@@ -135,23 +136,13 @@ RUN_READERS: dict[str, Callable[[str], object]] = {
 }
 
 
-def _run_seconds(reader: Callable[[str], object], prefix: str, filler: str, size: int) -> float:
-    times = []
-    for attempt in range(2):
-        text = prefix + filler * (size // len(filler)) + f" {attempt}{size}"
-        started = time.perf_counter()
-        reader(text)
-        times.append(time.perf_counter() - started)
-    return min(times)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(RUN_READERS))
 def test_a_long_run_after_what_a_pattern_looks_for_costs_time_in_proportion(name: str) -> None:
     reader = RUN_READERS[name]
     reader("warm up: 1931, $4m, 20 km, 3.5%, [1] " * 50)
     for prefix, filler in RUNS:
-        once, twice = _run_seconds(reader, prefix, filler, SIZE), _run_seconds(reader, prefix, filler, 2 * SIZE)
+        once, twice = _seconds(reader, filler, SIZE, prefix), _seconds(reader, filler, 2 * SIZE, prefix)
         assert twice <= 3 * once + 0.02, (
             f"{prefix!r}+{filler!r}: {once:.3f} s at {SIZE:,}, {twice:.3f} s at {2 * SIZE:,}"
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,3 +40,10 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
     for row in rows:
         counts[f"{row['origin']}/{row['label']}"] += 1
     print(f"{path.stem}: {len(rows)} pairs {dict(sorted(counts.items()))}")
+
+
+def copy_held_out(base: Path, out: Path) -> None:
+    """Copy ``base``'s held-out test parts into a recipe's ``out`` folder as they are: a recipe adds
+    training and dev pairs, never evaluation rows."""
+    for held_out in base.glob("*_test.jsonl"):
+        shutil.copy(held_out, out / held_out.name)

@@ -32,11 +32,10 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from training.pairs import NOT_ENTAILMENT, read_jsonl, write_jsonl
+from training.pairs import NOT_ENTAILMENT, copy_held_out, read_jsonl, write_jsonl
 from validator.splitting import split_source_sentences
 
 CLAIM_WORDS = 25
@@ -176,8 +175,7 @@ def main() -> None:
         rows = base + mined
         random.Random(args.seed).shuffle(rows)
         write_jsonl(args.out / f"{split}.jsonl", rows)
-    for held_out in args.base.glob("*_test.jsonl"):  # the evaluation's held-out parts, as they are
-        shutil.copy(held_out, args.out / held_out.name)
+    copy_held_out(args.base, args.out)
 
 
 if __name__ == "__main__":

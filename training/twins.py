@@ -36,14 +36,13 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import shutil
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
 from training import wordnet
-from training.pairs import NOT_ENTAILMENT, read_jsonl, write_jsonl
+from training.pairs import NOT_ENTAILMENT, copy_held_out, read_jsonl, write_jsonl
 
 PER_KIND = 900
 """At most this many edited claims of each kind (each beside its reworded twin) from the train split."""
@@ -310,8 +309,7 @@ def main() -> None:
             rows += hans_pairs(args.hans, args.hans_per_subcase, args.seed)
         random.Random(args.seed).shuffle(rows)
         write_jsonl(args.out / f"{split}.jsonl", rows)
-    for held_out in args.base.glob("*_test.jsonl"):  # the evaluation's held-out parts, as they are
-        shutil.copy(held_out, args.out / held_out.name)
+    copy_held_out(args.base, args.out)
 
 
 if __name__ == "__main__":
