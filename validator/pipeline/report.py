@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -13,6 +14,7 @@ from validator.text import LEANS_BACK, fold_typography, stem, without_invisible,
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 Replacement = tuple[int, int, str]
+_WORD = re.compile(r"\w+")
 """A span of the checked text and what a fix writes in its place."""
 
 
@@ -100,11 +102,14 @@ class CheckReport:
             return cut, []
         texts = [_as_read(s.sentence) for s in self.sentences]
         as_read = read_in_context([*read, *texts])[len(read) :]
+        words = functools.cache(lambda i: _stems(texts[i]))  # each sentence's words, read once
+        named_in_output = _stems(" ".join(output))
         while True:
-            kept = [i for i, s in enumerate(self.sentences) if all(s is not c for c in cut)]
+            cut_ids = {id(c) for c in cut}
+            kept = [i for i, s in enumerate(self.sentences) if id(s) not in cut_ids]
             now = read_in_context([*output, *(written.get(i, texts[i]) for i in kept)])[len(output) :]
             moved = [i for i, reading in zip(kept, now, strict=True) if reading != as_read[i]]
-            orphaned = self._orphaned(kept, texts, output)
+            orphaned = _orphaned(kept, texts, words, named_in_output)
             cut += [self.sentences[i] for i in orphaned if i not in moved]
             if not moved and not orphaned:
                 break
@@ -114,35 +119,6 @@ class CheckReport:
                 else:
                     written[i] = as_read[i]
         return cut, [(self._after_marker(i), self.sentences[i].end, text) for i, text in written.items()]
-
-    def _orphaned(self, kept: Sequence[int], texts: Sequence[str], output: Sequence[str]) -> list[int]:
-        """Kept sentences that lean on a cut one without a pronoun (:data:`~validator.text.LEANS_BACK`):
-        the sentence before them is cut, and they say "there", "then" or "here", or open with
-        "the"/"this" and common nouns that the cut sentence named and no text kept before them names
-        ("The tower is 330 metres tall." after "The Eiffel Tower was completed in 1925."). Read where
-        it pointed, such a sentence is true; left after the cut it speaks of whatever the text before
-        it names, so it is cut with it. A definite subject the cut sentence did not name ("The bridge
-        carries 4,200 cars a day.") stands alone and is kept: a correct sentence is never cut for its
-        neighbour's fault."""
-        orphaned = []
-        for place, i in enumerate(kept):
-            if i == 0 or (place and kept[place - 1] == i - 1):
-                continue  # the sentence before it is kept: it reads as it did
-            match = LEANS_BACK.match(texts[i])
-            if match is None:
-                continue
-            head = match.group("head")
-            if head is None:  # "there", "then", "here"
-                orphaned.append(i)
-                continue
-            named_before = {
-                stem(w) for w in re.findall(r"\w+", " ".join([*output, *(texts[j] for j in kept[:place])]).lower())
-            }
-            named_cut = {stem(w) for w in re.findall(r"\w+", texts[i - 1].lower())}
-            heads = {stem(word) for word in head.lower().split()}
-            if heads & named_cut and not heads & named_before:
-                orphaned.append(i)
-        return orphaned
 
     def _after_marker(self, i: int) -> int:
         """Where sentence ``i``'s words start, after a list item's marker ("2. "), which a rewrite keeps."""
@@ -177,6 +153,35 @@ class CheckReport:
             position = max(position, end)
         kept.append(self.text[position:])
         return without_invisible("".join(kept))
+
+
+def _stems(text: str) -> set[str]:
+    """The Porter stems of ``text``'s words, lower-cased."""
+    return {stem(word) for word in _WORD.findall(text.lower())}
+
+
+def _orphaned(
+    kept: Sequence[int], texts: Sequence[str], words: Callable[[int], set[str]], named_in_output: set[str]
+) -> list[int]:
+    """Kept sentences that lean on a cut one without a pronoun (:data:`~validator.text.LEANS_BACK`):
+    the sentence before them is cut, and they say "there", "then" or "here", or open with
+    "the"/"this" and common nouns that the cut sentence named and no text kept before them names
+    ("The tower is 330 metres tall." after "The Eiffel Tower was completed in 1925."). Read where
+    it pointed, such a sentence is true; left after the cut it speaks of whatever the text before
+    it names, so it is cut with it. A definite subject the cut sentence did not name ("The bridge
+    carries 4,200 cars a day.") stands alone and is kept: a correct sentence is never cut for its
+    neighbour's fault. ``words(i)`` gives sentence ``i``'s stems; what the kept text names so far
+    grows as the sentences are walked, so each sentence is read once."""
+    orphaned, named_before = [], set(named_in_output)
+    for place, i in enumerate(kept):
+        follows_a_cut = i > 0 and not (place and kept[place - 1] == i - 1)
+        if follows_a_cut and (match := LEANS_BACK.match(texts[i])) is not None:
+            head = match.group("head")  # None: "there", "then", "here"
+            heads = {stem(word) for word in head.lower().split()} if head else set()
+            if head is None or (heads & words(i - 1) and not heads & named_before):
+                orphaned.append(i)
+        named_before |= words(i)
+    return orphaned
 
 
 def _as_read(sentence: str) -> str:
