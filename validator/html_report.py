@@ -27,7 +27,6 @@ from nltk.stem import PorterStemmer
 from validator.rules.quotes import fold_space
 from validator.verdicts import DEFAULT_POLICY, METHOD_WORDS, VERDICT_WORDS, FailPolicy
 
-VERDICT_LABELS = VERDICT_WORDS
 HISTOGRAM_BINS = 10
 TOP_FAILING_ITEMS = 10
 TRADE_OFF_SIZE = 400
@@ -42,7 +41,7 @@ _ENVIRONMENT = jinja2.Environment(
     lstrip_blocks=True,
 )
 _ENVIRONMENT.globals["method_words"] = METHOD_WORDS  # what a person reads for each ``method``
-_ENVIRONMENT.globals["verdict_words"] = VERDICT_WORDS  # and for each verdict
+_ENVIRONMENT.filters["verdict_word"] = lambda verdict: VERDICT_WORDS.get(verdict, verdict)  # and each verdict
 
 
 def package_version() -> str:
@@ -213,7 +212,7 @@ def render_check(
         settings=dict(settings or {}),
         llm=llm,
         version=package_version(),
-        labels=VERDICT_LABELS,
+        labels=VERDICT_WORDS,
     )
 
 
@@ -256,11 +255,11 @@ def render_batch(
             }
         )
         view = Answer(f"i{k}", str(item.get("text") or ""), sentences)
-        bodies.append(str(answer(view, VERDICT_LABELS)))
+        bodies.append(str(answer(view, VERDICT_WORDS)))
     return _ENVIRONMENT.get_template("batch.html.j2").render(
         items=rows,
         bodies=bodies,
-        verdicts=[(verdict, label, verdicts[verdict]) for verdict, label in VERDICT_LABELS.items()],
+        verdicts=[(verdict, label, verdicts[verdict]) for verdict, label in VERDICT_WORDS.items()],
         worst=sorted((r for r in rows if r["failing"]), key=lambda r: (-r["failing"], r["key"]))[:TOP_FAILING_ITEMS],
         histogram=_histogram(confidences),
         fail_on=sorted(policy.verdicts),
