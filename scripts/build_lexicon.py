@@ -39,12 +39,20 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
+def _syllables(word: str) -> int:
+    """Vowel groups, a final silent "e" not counted ("large" 1, "narrow" 2, "active" 2)."""
+    return len(re.findall(r"[aeiouy]+", re.sub(r"(?<=[^aeiouyl])e$", "", word)))
+
+
 def _degrees(adjective: str, irregular: dict[str, list[str]]) -> tuple[str, str] | None:
-    """(comparative, superlative) of an adjective, or None where it takes "more"/"most" or doubles."""
+    """(comparative, superlative) of an adjective, or None where it takes "more"/"most" or doubles.
+    English inflects an adjective of one syllable ("larger", "wider") and one of two ending in "-y",
+    "-ow", "-le" or "-er" ("earlier", "narrower", "simpler"); longer ones take "more"."""
     if adjective in irregular:
         forms = sorted(irregular[adjective], key=len)
         return (forms[0], forms[1]) if len(forms) == 2 else None
-    if len(adjective) > 6 or not adjective.isalpha():
+    syllables = _syllables(adjective)
+    if not adjective.isalpha() or syllables > 2 or (syllables == 2 and not re.search(r"(?:y|ow|le|er)$", adjective)):
         return None
     if adjective.endswith("e"):
         return adjective + "r", adjective + "st"
