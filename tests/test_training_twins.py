@@ -8,7 +8,7 @@ import random
 import pytest
 
 from training import wordnet
-from training.twins import KINDS, pairs, reworded_claims
+from training.twins import KINDS, in_passage, pairs, reworded_claims
 
 needs_wordnet = pytest.mark.skipif(not wordnet.WORDNET_DIR.exists(), reason="Debian's wordnet-base is not installed")
 
@@ -156,3 +156,45 @@ def test_every_edited_claim_stands_beside_its_reworded_twin() -> None:
         twins = [row for row in group if row["label"] == "entailment"]
         assert len(twins) == 1 and len({row["premise"] for row in group}) == 1
         assert all(row["hypothesis"] != twins[0]["hypothesis"] for row in group if row["label"] != "entailment")
+
+
+def test_a_padded_premise_holds_its_own_sentence_and_no_filler_that_bears_on_the_claim() -> None:
+    fillers = ["The rain fell all night.", "A shop sells bread on Sundays.", "Engineers tested the bridge."]
+    rng = random.Random(3)
+    for _ in range(20):
+        padded = in_passage("The shop opens every Sunday.", "The shop is open on Sundays.", fillers, rng)
+        assert "The shop opens every Sunday." in padded
+        assert "sells bread" not in padded  # shares "shop" and "sundays" with the claim
+
+
+def test_passage_claims_are_edited_first_and_padding_keeps_both_twins_on_one_premise() -> None:
+    short = [
+        {
+            "premise": f"The tenant pays the landlord {n}.",
+            "hypothesis": f"The tenant has paid the landlord rent {n}.",
+            "label": "entailment",
+            "origin": "mnli",
+        }
+        for n in ("monthly", "weekly", "yearly")
+    ]
+    passage = {
+        "premise": "Records show it. " * 10 + "The council approved the budget.",
+        "hypothesis": "The council has approved the spending plan.",
+        "label": "entailment",
+        "origin": "expertqa",
+    }
+    made = pairs([*short, passage], "train", per_kind=1, seed=0, kinds={"negation": KINDS["negation"]})
+    assert {row["premise"] for row in made} == {passage["premise"]}
+    made = pairs(
+        short,
+        "train",
+        per_kind=3,
+        seed=0,
+        kinds={"negation": KINDS["negation"]},
+        fillers=["Rivers flooded the valley."],
+        context_share=1.0,
+    )
+    assert all("Rivers flooded the valley." in row["premise"] for row in made)
+    for claim in short:
+        group = [row for row in made if claim["premise"] in row["premise"]]
+        assert len(group) == 2 and len({row["premise"] for row in group}) == 1

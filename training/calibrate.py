@@ -74,9 +74,17 @@ def main() -> None:
     parser.add_argument("--checkpoint", type=Path, default=Path("build/run/checkpoint"))
     parser.add_argument("--data", type=Path, default=Path("build/data"))
     parser.add_argument("--out", type=Path, default=defaults.BUNDLED_MODEL_DIR)
+    parser.add_argument(
+        "--origins",
+        nargs="*",
+        default=[],
+        help="calibrate on these origins' dev rows only (the answer sets: the passages the validator reads)",
+    )
     args = parser.parse_args()
 
-    dev = read_jsonl(args.data / "dev.jsonl")
+    dev = [r for r in read_jsonl(args.data / "dev.jsonl") if not args.origins or r["origin"] in args.origins]
+    if not dev:
+        parser.error(f"no dev rows of the origins {args.origins} in {args.data}")
     labels = [r["label"] for r in dev]
     log_probs = log_probabilities(args.checkpoint, dev)
     three_way = [i for i, label in enumerate(labels) if label in LABEL_COLUMN]

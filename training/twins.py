@@ -22,6 +22,13 @@ separates the labels:
 - **quantifier**: "some", "many", "several" made "all" → ``not_entailment``;
 - **moved**: the claim's one number replaced by another number of the premise → ``not_entailment``.
 
+The first candidate of this recipe (model card, 2026-12-07) made most of its twins from short
+NLI premises, and the model learned that a long premise entails less: supported answer sentences
+were flagged far more often (BUMP 37% → 98%). So the answer sets' claims, whose premises are whole
+passages, are edited first, and a share ``--context-share`` of the other twin groups reads its
+premise among one to four premises of other pages (as :func:`training.data.in_context` does for the
+base mix), the same padded premise on both sides: a passage's length says nothing about the label.
+
 Antonyms and verb forms come from WordNet (:mod:`training.wordnet`), never from a hand list. A
 share of HANS-style template pairs (``../shared/data/train/hans``, every subcase alike) joins them,
 and the whole base mix is replayed so the warm-started model keeps what it knew.
@@ -42,6 +49,7 @@ from functools import cache
 from pathlib import Path
 
 from training import wordnet
+from training.data import IN_CONTEXT_CHARS
 from training.pairs import NOT_ENTAILMENT, copy_held_out, read_jsonl, write_jsonl
 
 PER_KIND = 900
@@ -49,6 +57,10 @@ PER_KIND = 900
 HANS_PER_SUBCASE = 60
 """HANS pairs of each of its 30 subcases: a share (1,800 pairs), not a flood (issue 88's trials)."""
 CLAIM_ORIGINS = ("mnli", "snli", "cad_snli", "conjnli", "factcheck_gpt", "expertqa", "bump")
+PASSAGE_ORIGINS = ("factcheck_gpt", "expertqa", "bump")
+"""Claims whose premise is already a passage: edited first, since they are what the validator reads."""
+CONTEXT_SHARE = 0.5
+"""Share of the other twin groups whose premise is set among premises of other pages."""
 MAX_CLAIM_WORDS = 40
 Edit = Callable[[str, str, random.Random], Iterator[tuple[str, str]]]
 """(claim, premise, rng) → (edited claim, label) pairs; a kind may yield none, one or two."""
@@ -248,26 +260,51 @@ def reworded_claims(rows: list[dict]) -> list[tuple[str, str, str]]:
     return list(dict.fromkeys(found))
 
 
-def pairs(rows: list[dict], split: str, per_kind: int, seed: int, kinds: dict[str, Edit] = KINDS) -> list[dict]:
-    """Each kind's edited claims beside their reworded twins, at most ``per_kind`` of each kind."""
+def in_passage(premise: str, claim: str, fillers: list[str], rng: random.Random) -> str:
+    """``premise`` among one to four ``fillers`` that share no word of four letters or more with
+    ``claim`` (so none of them bears on it or its edits), in random order, within ``IN_CONTEXT_CHARS``."""
+    claim_words = {w.lower() for w in _WORD.findall(claim) if len(w) > 3}
+    chosen = [premise]
+    for filler in rng.sample(fillers, min(len(fillers), rng.randint(1, 4))):
+        unrelated = not claim_words & {w.lower() for w in _WORD.findall(filler)}
+        if unrelated and filler != premise and sum(map(len, chosen)) + len(filler) <= IN_CONTEXT_CHARS:
+            chosen.append(filler)
+    rng.shuffle(chosen)
+    return " ".join(chosen)
+
+
+def pairs(
+    rows: list[dict],
+    split: str,
+    per_kind: int,
+    seed: int,
+    kinds: dict[str, Edit] = KINDS,
+    fillers: list[str] | None = None,
+    context_share: float = 0.0,
+) -> list[dict]:
+    """Each kind's edited claims beside their reworded twins, at most ``per_kind`` of each kind: the
+    answer sets' claims first, and a share ``context_share`` of the rest set among ``fillers``."""
     rng = random.Random(seed)
     claims = reworded_claims(rows)
     rng.shuffle(claims)
+    claims.sort(key=lambda found: found[2] not in PASSAGE_ORIGINS)
     made: list[dict] = []
     for kind, edit in kinds.items():
-        count: dict[str, int] = defaultdict(int)
+        count = 0
         for premise, claim, origin in claims:
             edits = [(text, label) for text, label in edit(claim, premise, rng) if text != claim]
             edits = [(text, label) for text, label in edits if text.lower() not in premise.lower()]
             if not edits:
                 continue
             page = f"twins-{split}-{kind}:{premise[:60]}"
-            made.append({"premise": premise, "hypothesis": claim, "label": "entailment", "page": page, "origin": kind})
+            if fillers and origin not in PASSAGE_ORIGINS and rng.random() < context_share:
+                premise = in_passage(premise, claim, fillers, rng)
             made += [
-                {"premise": premise, "hypothesis": t, "label": lab, "page": page, "origin": kind} for t, lab in edits
+                {"premise": premise, "hypothesis": text, "label": label, "page": page, "origin": kind}
+                for text, label in ((claim, "entailment"), *edits)
             ]
-            count[origin] += 1
-            if sum(count.values()) == per_kind:
+            count += 1
+            if count == per_kind:
                 break
     return made
 
@@ -296,6 +333,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("build/data-twins"))
     parser.add_argument("--per-kind", type=int, default=PER_KIND)
     parser.add_argument("--hans-per-subcase", type=int, default=HANS_PER_SUBCASE)
+    parser.add_argument("--context-share", type=float, default=CONTEXT_SHARE, help="module docstring")
     parser.add_argument("--drop", nargs="*", default=[], choices=[*KINDS, "hans"], help="leave kinds out (ablation)")
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
@@ -304,7 +342,8 @@ def main() -> None:
     for split, per_kind in (("train", args.per_kind), ("dev", args.per_kind // 5)):
         base = read_jsonl(args.base / f"{split}.jsonl")
         claims = read_jsonl((args.claims or args.base) / f"{split}.jsonl")
-        rows = base + pairs(claims, split, per_kind, args.seed, kinds)
+        fillers = sorted({row["premise"] for row in base if row["origin"] == "mnli"})
+        rows = base + pairs(claims, split, per_kind, args.seed, kinds, fillers, args.context_share)
         if split == "train" and "hans" not in args.drop:
             rows += hans_pairs(args.hans, args.hans_per_subcase, args.seed)
         random.Random(args.seed).shuffle(rows)
