@@ -1221,3 +1221,46 @@ def test_a_fraction_in_one_character_is_its_value() -> None:
         ("1\u00bd", 1.5),
         ("\u00bd", 0.5),
     ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The base rate is 3,25 percent.", "The base rate is 3.25 percent."),
+        ("The parcel weighs 12,5 kg.", "The parcel weighs 12.5 kg."),
+        ("The ferry crossing takes half an hour.", "The ferry crossing takes 30 minutes."),
+        ("The repairs took half a day.", "The repairs took 12 hours."),
+        ("The project cost 30 million rupees.", "The project cost 3 crore rupees."),
+        ("The fund holds 500,000 rupees.", "The fund holds 5 lakh rupees."),
+        (
+            "Recovery time changed by -1.4 days in the treatment group.",
+            "Patients in the treatment group recovered 1.4 fewer days after surgery.",
+        ),
+    ],
+)
+def test_one_value_written_another_way_is_not_a_rival(claim: str, source: str) -> None:
+    """A decimal comma, half a period, lakh and crore, a fall written with a minus sign: the number
+    rule reads them as the value the source writes, and raises no finding."""
+    _, [sentence] = check_answer(claim, [source])
+    assert sentence["method"] != "number_check", sentence
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The base rate is 3,75 percent.", "The base rate is 3.25 percent."),
+        ("The ferry crossing takes half an hour.", "The ferry crossing takes 45 minutes."),
+        ("The project cost 40 million rupees.", "The project cost 3 crore rupees."),
+        (
+            "Recovery time changed by -2.4 days in the treatment group.",
+            "Patients in the treatment group recovered 1.4 fewer days after surgery.",
+        ),
+    ],
+)
+def test_another_value_written_another_way_still_fails(claim: str, source: str) -> None:
+    passed, _ = check_answer(claim, [source])
+    assert not passed
+
+
+def test_a_list_with_a_comma_and_no_space_is_not_a_decimal() -> None:
+    assert [n.value for n in find_numbers("Jamie Kennedy starred in Scream 1,2 and 3.")] == [1.0, 2.0, 3.0]

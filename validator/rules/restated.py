@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from validator.rules.numbers import Number, check_numbers, find_numbers
+from validator.text import SCALES
 
 MAX_RUN_TOKENS = 6
 """The longest run of tokens one value may take on either side ("two and a half hours")."""
@@ -43,7 +44,7 @@ _WRITTEN_WITH = (
     "inch inches g kg gram grams kilogram kilograms lb lbs pound pounds oz ml l litre litres liter liters "
     "dollar dollars usd euro euros eur gbp yen yuan rupee rupees"
 )
-VALUE_WORDS = frozenset(_WRITTEN_WITH.split())
+VALUE_WORDS = frozenset(_WRITTEN_WITH.split()) | frozenset(SCALES)
 _ROMAN = re.compile(r"[ivxlcdm]+")
 """A Roman numeral, folded ("iv" of "Chapter IV"): a value too, where the reader reads one."""
 """Words a value may be written with (number words, months, units, currencies): the only words

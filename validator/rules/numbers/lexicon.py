@@ -80,9 +80,12 @@ _BASE_UNITS = {"decades": ("years", 10.0), "centuries": ("years", 100.0), "week"
 weeks" is "21 days"). Hours, minutes and days keep their own units: a duration is often written in
 two ("2 hours and 15 minutes"), and read in one unit its parts would compete as rival values."""
 PERIOD_AND_A_HALF = re.compile(
-    r"\ban?\s+(?P<period>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half\b(?!\s+times\b)", re.I
+    r"\b(?:an?\s+(?P<period>year|month|week|day|hour|minute|decade|century)\s+and\s+a\s+half\b(?!\s+times\b)"
+    r"|half\s+an?\s+(?P<half>year|month|week|day|hour|minute|decade|century)\b)",
+    re.I,
 )
-"""A period and a half ("a year and a half", "an hour and a half"): one and a half of the period."""
+"""A period and a half ("a year and a half", "an hour and a half"): one and a half of the period;
+half a period ("half an hour", "half a day"): half of it."""
 FEET_AND_INCHES = re.compile(
     r"(?<![\d.])(?P<feet>\d{1,2})\s?['\u2032\u2019]\s?(?P<inches>\d{1,2}(?:\.\d+)?)\s?(?:\"|\u2033|''|\u201d)"
 )
@@ -157,12 +160,13 @@ VULGAR_FRACTIONS = {
 }
 """A fraction in one character, and the decimal part it is ("1\u00bd" is 1.5)."""
 OTHER_DECIMALS = (
-    r"\d+\u00b7\d+(?![\d,])|(?<![\d,.])0,\d+(?![\d,])"
+    r"\d+\u00b7\d+(?![\d,])|(?<![\d,.])0,\d+(?![\d,])|(?<![\d,.])\d{1,3},\d{1,2}(?![\d,])(?!\s*+(?:and|or|&)\s++\d)"
     r"|\d*[" + "".join(VULGAR_FRACTIONS) + r"](?!\d)"
 )
 """Decimals written otherwise than with a point: a middle dot ("0\u00b75 mg", as British
-prescriptions write it), a comma after a lone zero ("0,5 mg": a thousands group never follows 0),
-and a fraction in one character ("1\u00bd tablets"). Read as "0.5", never as 0 and 5."""
+prescriptions write it), a comma after a lone zero ("0,5 mg": a thousands group never follows 0)
+or before one or two digits ("3,25 percent": a thousands group has three), and a fraction in one
+character ("1\u00bd tablets"). Read as "0.5" and "3.25", never as 0 and 5."""
 NUMBER = re.compile(
     r"(?P<sign>(?<![\w.,%])[-\u2212\u2013](?=\d)|\bminus\s+)?"
     rf"(?:(?P<currency>{MONEY})\s?)?"
@@ -305,7 +309,7 @@ QUALIFIERS = {
 """Words before a number that say what it bounds ("more than 200": above 200), verbs that say it
 too ("sales topped $4 billion", "exceeded 50,000")."""
 QUALIFIER = re.compile(
-    r"(?:^|(?<=[\s(]))(?P<words>"
+    r"(?:^|(?<=[\s('\"\u2018\u201c]))(?P<words>"
     + "|".join(re.escape(q) for q in sorted(QUALIFIERS, key=len, reverse=True))
     + r")\s*$",
     re.I,
@@ -559,3 +563,7 @@ IN_A_SEQUENCE = frozenset(
 )
 """Nouns of a sequence: a count after one says which ("day three" is "the third day", "round 2"
 the second round), so it reads as an ordinal, capitalized too ("Phase 3" is no name: the third phase)."""
+FEWER = frozenset({"fewer", "less"})
+"""Words after a number that make it a fall ("1.4 fewer days"): the change a minus sign writes ("-1.4 days")."""
+CHANGE_WORDS = FEWER | {"more", "extra", "additional"}
+"""Words between a number and what it counts that make it a change of that thing ("3 more days")."""

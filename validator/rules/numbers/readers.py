@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from validator.rules.numbers.lexicon import (
     APPROXIMATE,
     CENTS,
+    CHANGE_WORDS,
     COUNTED_AFTER_YEAR_LIKE,
     CURRENCY_BEFORE,
     CURRENCY_CODES,
@@ -142,6 +143,8 @@ def unit_after(text: str, end: int, digits: str, after: str | None, scaled: bool
     dozen"), or
     :func:`unit_of_words`."""
     words = words_after(text, end)
+    if len(words) > 1 and words[0].lower() in CHANGE_WORDS:
+        words = words[1:]  # "1.4 fewer days" counts days
     year_like = not scaled and digits.isdigit() and 1000 <= float(digits) <= 2100
     next_word = words[0] if words else ""  # in its clause: "In 2012, euros were scarce" is a year
     if next_word.lower() in CURRENCY_WORDS and not (year_like and next_word[:1].isupper()):  # "the 2012 Euro final"
@@ -184,14 +187,16 @@ def read_feet_and_inches(text: str) -> Iterator[Number]:
 
 
 def read_periods_and_a_half(text: str) -> Iterator[Number]:
-    """A period and a half (:data:`PERIOD_AND_A_HALF`: "a year and a half" is 1.5 years, counting
-    years), exact to a tenth of the period, as "1.5 years" is."""
+    """A period and a half, or half a period (:data:`PERIOD_AND_A_HALF`: "a year and a half" is 1.5
+    years, "half an hour" 0.5 hours, counting that period), exact to a tenth of the period, as
+    "1.5 years" is."""
     for match in PERIOD_AND_A_HALF.finditer(text):
-        period = match.group("period").lower()
+        period = (match.group("period") or match.group("half")).lower()
         periods = "centuries" if period == "century" else period + "s"
         unit, factor = unit_of_words([periods, *words_after(text, match.end())])
         step = 0.0 if unit in NOT_ROUNDED else 0.1 * factor
-        yield _typed(text, *match.span(), 1.5 * factor, unit, step=step, scale=factor, after=periods)
+        times = 1.5 if match.group("period") else 0.5
+        yield _typed(text, *match.span(), times * factor, unit, step=step, scale=factor, after=periods)
 
 
 def read_half_scales(text: str) -> Iterator[Number]:

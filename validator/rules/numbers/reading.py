@@ -320,6 +320,10 @@ def _in_digits(text: str, match: re.Match[str], read_digits: str = "") -> Number
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
+DECIMAL_COMMA = re.compile(r"0,\d+|\d{1,3},\d{1,2}")
+"""A decimal comma as :data:`OTHER_DECIMALS` reads it."""
+
+
 def _in_full(match: re.Match[str]) -> str:
     """The digits of the value :data:`NUMBER` matched, written in full: a power of ten ("10⁶" and
     "10^6" are "1000000"), and the short end of a season or span of years ("17" of "2016-17" is
@@ -329,7 +333,7 @@ def _in_full(match: re.Match[str]) -> str:
     value, start = match.group("value"), match.start("value")
     if value[-1:] in VULGAR_FRACTIONS:
         return (value[:-1] or "0") + VULGAR_FRACTIONS[value[-1]]
-    if value.startswith("0,") or "\u00b7" in value:
+    if DECIMAL_COMMA.fullmatch(value) or "\u00b7" in value:
         return value.replace("\u00b7", ".").replace(",", ".")
     if power := POWER_OF_TEN.fullmatch(value):
         return "1" + "0" * int((power.group("exponent") or power.group("superscript")).translate(_SUPERSCRIPTS))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from validator.rules.numbers.clauses import Segment
-from validator.rules.numbers.lexicon import POWER_OF_TEN
+from validator.rules.numbers.lexicon import FEWER, POWER_OF_TEN
 from validator.rules.numbers.values import Number
 
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
@@ -82,7 +82,8 @@ def written_like(number: Number, value: Number) -> str | None:
     written = float(digits.group().replace(",", "")) if digits else 0.0
     if digits is None or written == 0:
         return None
-    amount = value.value / (number.value / written)  # the claim's multiplier: its scale word and unit
+    fall = number.value < 0 < value.value and value.after in FEWER  # "-1.4 days" for "1.4 fewer days"
+    amount = (-value.value if fall else value.value) / (number.value / written)  # the claim's scale and unit
     shown = f"{amount:,.6f}" if "," in digits.group() else f"{amount:.6f}"
     shown = shown.rstrip("0").rstrip(".")
     new = number.text[: digits.start()] + shown + number.text[digits.end() :]

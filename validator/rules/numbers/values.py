@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from validator.rules.numbers.lexicon import TIME_ZONES, TOKEN
+from validator.rules.numbers.lexicon import FEWER, TIME_ZONES, TOKEN
 from validator.text import STOPWORDS, stem
 
 
@@ -139,6 +139,8 @@ class Number:
         "243", "millions of" by "12 million"), and for "exactly", only the same plain value; for a
         year or a date after "before" or "after", one wholly on that side of it; for a century or
         a decade, a year or a date in it; for a decade of life ("in his 30s"), an age in it."""
+        if self.value < 0 < other.value and other.after in FEWER:  # "-1.4 days" is "1.4 fewer days"
+            return replace(self, value=-self.value, low=-self.high, high=-self.low).implied_by(other)
         if self.unit in ("year", "date") and self.qualifier in ("<", ">"):
             return _in_time_order(self, other)
         if self.unit == "ordinal" and self.after == "century" and (year := _year_of(other)) is not None:
