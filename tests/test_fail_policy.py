@@ -161,6 +161,21 @@ def test_a_short_answer_or_a_name_is_checked_not_refused_as_another_language(ans
     assert sentence["method"] != "none", sentence
 
 
+@pytest.mark.parametrize(
+    ("answer", "source"),
+    [
+        ("The Vega costs 38,000 euros.", "In Germany, the Vega costs 38,000 euros before tax."),
+        ("The Fiat Panda costs 14,000 euros.", "In Italy, the Fiat Panda costs 14,000 euros new."),
+        ("The Seat Ibiza costs 17,500 euros.", "The Seat Ibiza costs 17,500 euros in Spain."),
+    ],
+)
+def test_an_english_sentence_holding_a_brand_or_a_currency_is_checked(answer: str, source: str) -> None:
+    """A short English sentence whose brand and currency outweigh its English words for the
+    language classifier is read again without them, and checked."""
+    [sentence] = sentences_of(ProvenanceNLI(on_fail="noop").validate(answer, {"sources": [source]}))
+    assert sentence["method"] != "none", sentence
+
+
 def test_english_sentences_full_of_names_are_still_checked() -> None:
     answer = "Barack Obama was born in Honolulu, Hawaii. Sevilla beat Fiorentina in Seville."
     sources = ["Barack Obama was born in Honolulu, Hawaii, in 1961. Sevilla beat Fiorentina in Seville."]
