@@ -381,3 +381,105 @@ def test_the_antonym_lexicon_is_what_its_script_generates() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert sorted(module.pairs()) == [tuple(pair) for pair in _PAIRS]
+
+
+# A near-copy decided by its diff: two phrases exchanged, a bound or range narrowed to one value,
+# an alternative the source excludes in other words.
+
+RIVALS = [("Spain", "Italy"), ("the borrower", "the lender"), ("Alice Moreno", "David Chen"), ("Acme", "Globex")]
+ONE_WAY = [
+    "{a} beat {b} in the final.",
+    "{a} acquired {b} for $2 billion.",
+    "The report was written by {a} and reviewed by {b}.",
+    "The parcel was sent by {a} to {b} on Monday.",
+    "{a} is older than {b}, the records show.",
+    "In 2019, {a} sued {b} over the patent.",
+]
+BOTH_WAYS = [
+    "{a} and {b} signed the treaty.",
+    "{a} drew with {b} in the final.",
+    "{a} is as large as {b}.",
+    "The road runs between {a} and {b}.",
+]
+
+
+def _capitalised(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(RIVALS), st.sampled_from(ONE_WAY), st.booleans())
+def test_a_near_copy_with_two_parties_exchanged_is_contradicted(rivals: tuple, frame: str, flip: bool) -> None:
+    a, b = rivals[::-1] if flip else rivals
+    source, claim = (_capitalised(frame.format(a=x, b=y)) for x, y in ((a, b), (b, a)))
+    passed, [sentence] = check_answer(claim, [f"Records were kept. {source} Nothing else changed."])
+    assert not passed and sentence["method"] == "negation_check", sentence
+    assert "other way round" in sentence["note"]
+    assert check_answer(source, [source])[1][0]["method"] == "verbatim"
+
+
+@pytest.mark.parametrize("frame", BOTH_WAYS)
+def test_parties_of_a_list_or_of_a_predicate_that_reads_both_ways_are_not_an_exchange(frame: str) -> None:
+    source, claim = (_capitalised(frame.format(a=x, b=y)) for x, y in (("Acme", "Globex"), ("Globex", "Acme")))
+    assert not opposes(claim, source)
+
+
+def test_a_clause_moved_to_the_end_is_no_exchange() -> None:
+    assert not opposes("He had bruising on his arms when he died.", "When he died he had bruising on his arms.")
+    assert not opposes("Nominations are open for 2015 CNN Heroes.", "Nominations are open for CNN Heroes 2015.")
+
+
+BOUNDS = ["up to", "at most", "at least", "more than", "no more than", "less than", "as many as", "over"]
+MEASURES = [
+    ("The battery lasts {} 12 hours.", "12"),
+    ("The plant employs {} 400 workers.", "400"),
+    ("Shipping takes {} five business days.", "five"),
+    ("Adults may take {} 4 grams a day.", "4"),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(BOUNDS), st.sampled_from(MEASURES))
+def test_a_bound_dropped_from_a_near_copy_is_contradicted(bound: str, measure: tuple[str, str]) -> None:
+    frame, _ = measure
+    source, claim = frame.format(bound), frame.format("").replace("  ", " ")
+    passed, [sentence] = check_answer(claim, [source])
+    assert not passed and "bound or a range" in (sentence["note"] or ""), sentence
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The usual dose is 20 mg a day.", "The usual dose is 10 to 20 mg a day."),
+        ("The usual dose is 10 mg a day.", "The usual dose is 10 to 20 mg a day."),
+        ("The plant employs 400 workers.", "The plant employs between 300 and 400 workers."),
+        ("Fares rose by 7% this year.", "Fares rose by 5-7% this year."),
+    ],
+)
+def test_a_range_narrowed_to_one_end_is_contradicted(claim: str, source: str) -> None:
+    passed, [sentence] = check_answer(claim, [source])
+    assert not passed and sentence["method"] == "negation_check", sentence
+
+
+def test_a_near_copy_that_keeps_its_bound_or_range_passes() -> None:
+    for text in ("The battery lasts up to 12 hours.", "The usual dose is 10 to 20 mg a day."):
+        assert check_answer(text, [text])[0]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The committee chose pine for the floors.", "The committee chose oak in place of pine for the floors."),
+        ("Members may use the pool after 9 pm.", "Members may use the gym as opposed to the pool after 9 pm."),
+        (
+            "The archive keeps digital files for wills.",
+            "The archive keeps paper records instead of digital files for wills.",
+        ),
+        ("The Leeds branch opens on Sundays.", "All branches open on Sundays except the Leeds branch."),
+        ("The Hull office closes at noon.", "Every office closes at noon apart from the Hull office."),
+        ("Leeds opens on Sundays.", "All branches except Leeds open on Sundays."),
+    ],
+)
+def test_an_alternative_excluded_in_other_words_is_contradicted(claim: str, source: str) -> None:
+    passed, [sentence] = check_answer(claim, [source])
+    assert not passed and sentence["method"] == "negation_check", sentence

@@ -58,7 +58,7 @@ def settled(span: Span, reading: str, held: Held, evidence: Evidence) -> Sentenc
         needs_review=False,
         evidence=evidence.text,
         source_index=evidence.source_index,
-        note=_SETTLED_NOTES[held.method],
+        note=held.note or _SETTLED_NOTES[held.method],
         method=held.method,
         evidence_sources=sources_of([evidence]),
         reading=reading_of(span, reading),

@@ -18,7 +18,7 @@ from validator.pipeline import results
 from validator.pipeline.claims import Claim
 from validator.retrieval import Evidence, SourceIndex
 from validator.rules.attribution import moved_from
-from validator.rules.opposites import opposes
+from validator.rules.opposites import opposition
 from validator.rules.quotes import Held, Settlement, VerbatimHaystack, fold_case, held_by, missing_quote
 
 COPIED_SHORTLIST = 4
@@ -134,21 +134,25 @@ def _opposite(
         if passage.source_index is None:
             continue
         for candidate, reading in sentences_as_read(passage.text):
-            method = _opposition(sentence, candidate, reading, every_sentence)
-            if method is not None and (found := haystacks[passage.source_index].find_sentence(candidate)):
-                return Held(passage.source_index, method, candidate, *found)
+            found_opposition = _opposition(sentence, candidate, reading, every_sentence)
+            if found_opposition and (found := haystacks[passage.source_index].find_sentence(candidate)):
+                method, note = found_opposition
+                return Held(passage.source_index, method, candidate, *found, note=note)
     return None
 
 
-def _opposition(sentence: str, candidate: str, reading: str, every_sentence: Sequence[str]) -> Settlement | None:
-    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does: as its words, or as
-    ``reading`` (how it reads in its passage), or a clause of it, has it of another subject
+def _opposition(
+    sentence: str, candidate: str, reading: str, every_sentence: Sequence[str]
+) -> tuple[Settlement, str] | None:
+    """How ``candidate`` opposes ``sentence`` as a minimal pair, if it does, and the note that says
+    so: as its words (:func:`~validator.rules.opposites.opposition`), or as ``reading`` (how it
+    reads in its passage), or a clause of it, has it of another subject
     (:func:`~validator.rules.attribution.moved_from`; ``every_sentence``: the sources' sentences,
     where another subject of the same statement is looked for)."""
-    if opposes(sentence, candidate):
-        return "negation_check"
+    if note := opposition(sentence, candidate):
+        return "negation_check", note
     if moved_from(sentence, [reading], every_sentence) is not None:
-        return "binding_check"
+        return "binding_check", ""
     return None
 
 

@@ -15,8 +15,17 @@ stage):
   "minimum", "reversible" / "irreversible") or one is the other with a prefix that negates any
   word ("safe" / "unsafe", "binding" / "non-binding").
 - **exclusion**: the sentence sets one thing against another it excludes ("The landlord, not the
-  tenant, is liable", "… rather than the tenant", "… instead of the tenant"), and the claim is the
-  sentence with the excluded thing in its place (:func:`excluded`).
+  tenant, is liable", "… rather than the tenant", "… instead of the tenant", "… in place of …",
+  "… as opposed to …", "All branches open on Sundays except the Leeds branch"), and the claim is
+  the sentence with the excluded thing in its place (:func:`excluded`).
+- **narrowed**: the claim is the sentence with a bound or a range made one of its values ("up to
+  12 hours" → "12 hours", "10 to 20 mg" → "20 mg"; :func:`narrowed`).
+- **exchange**: the claim is the sentence (or its opening clause) with two of its phrases
+  exchanged, word for word ("Spain beat Italy" / "Italy beat Spain", "written by A and reviewed by
+  B" / "written by B and reviewed by A", "taller than" either way round): which party does what is
+  all that differs. Phrases that are conjuncts of a list ("Sam and Ben", "between Avon and
+  Bristol"), or joined by a predicate that reads both ways ("… drew with …", "as tall as"), are
+  left to the model.
 
 :func:`validator.rules.quotes.polarity_flips` settles the one-auxiliary case ("is" / "is not") by lookup;
 this module is the general shape, tried on the few source sentences that share the claim's words.
@@ -28,11 +37,13 @@ import re
 from collections.abc import Sequence
 
 from validator.lexicon import are_antonyms
-from validator.text import NEGATIONS, STOPWORDS, stem
+from validator.rules.numbers.lexicon import QUALIFIERS
+from validator.text import NEGATIONS, NUMBER_WORDS, STOPWORDS, stem
 
 _CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "can": "can"}
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*", re.I)
+_MARKED_TOKEN = re.compile(rf"{_TOKEN.pattern}|[,;&]", re.I)
 _SCOPE_SKIP = frozenset({"longer", "any", "be", "been", "being", "ever", "yet", "a", "an", "the", "at", "all"})
 """Words between a negation and the word it negates ("no longer offered", "not be refunded",
 "not … any")."""
@@ -97,11 +108,12 @@ MIN_STEM_CHARS = 4
 """A prefix antonym's base has at least this many letters ("safe")."""
 
 
-def _tokens(sentence: str) -> list[str]:
+def _tokens(sentence: str, marks: bool = False) -> list[str]:
     """Lower-case words, with every contracted negation written out ("can't", "cannot", "isn't"
-    → "can not", "can not", "is not")."""
+    → "can not", "can not", "is not"); with ``marks``, the commas and semicolons between them too
+    (they tell a list's items apart)."""
     expanded = _CONTRACTION.sub(_written_out, sentence)
-    return [t.lower() for t in _TOKEN.findall(expanded)]
+    return [t.lower() for t in (_MARKED_TOKEN if marks else _TOKEN).findall(expanded)]
 
 
 def _written_out(match: re.Match[str]) -> str:
@@ -110,12 +122,38 @@ def _written_out(match: re.Match[str]) -> str:
 
 def opposes(claim: str, sentence: str) -> bool:
     """Whether ``sentence`` states the opposite of ``claim`` as a minimal pair (module docstring)."""
+    return opposition(claim, sentence) is not None
+
+
+def opposition(claim: str, sentence: str) -> str | None:
+    """How ``sentence`` opposes ``claim`` as a minimal pair, in words a note can give, or None
+    (module docstring)."""
     claim_tokens, sentence_tokens = _tokens(claim), _tokens(sentence)
-    return (
-        _antonym_pair(claim_tokens, sentence_tokens)
-        or _negation_dropped(claim_tokens, sentence_tokens)
-        or any(_tokens(denied) == claim_tokens for denied in excluded(sentence))
-    )
+    if pair := _antonym_pair(claim_tokens, sentence_tokens):
+        return (
+            f"the source has '{_as_written(sentence, pair[1])}' where the sentence has '{_as_written(claim, pair[0])}'"
+        )
+    if _negation_dropped(claim_tokens, sentence_tokens):
+        return NEGATED_NOTE
+    claim_stems = [stem(t) for t in claim_tokens]
+    if any([stem(t) for t in _tokens(denied)] == claim_stems for denied in excluded(sentence)):
+        return "the source excludes what the sentence says"
+    if bound := narrowed(claim_tokens, sentence_tokens):
+        return f"the source gives a bound or a range, not one value: '{_as_written(sentence, bound)}'"
+    if pair := exchanged(_tokens(claim, marks=True), _tokens(sentence, marks=True)):
+        first, second = (_as_written(sentence, phrase) for phrase in pair)
+        return f"the source has '{first}' and '{second}' the other way round"
+    return None
+
+
+def _as_written(text: str, phrase: str) -> str:
+    """``phrase`` (lower-case tokens) as ``text`` writes it, else as it is."""
+    pattern = r"\W+".join(re.escape(word) for word in phrase.split())
+    found = re.search(rf"(?<!\w){pattern}(?!\w)", text, re.I)
+    return found.group() if found else phrase
+
+
+NEGATED_NOTE = "the source states its negation"
 
 
 _SET_OFF_EXCLUSION = re.compile(
@@ -130,11 +168,11 @@ _CLOSING_EXCLUSION = re.compile(r"(?<!\s)\s*+\(\s*+not\s++(?P<excluded>[^()]{1,8
 the buyer).", read as one after "rather than"."""
 _CLEFT = re.compile(r"^it\s+(?:is|was)\s+(?P<focus>.+?)\s+(?:who|that|which)\s+(?P<rest>\S.*)$", re.I)
 """A sentence that puts one part first ("It is the seller who pays"): what it says of it plainly."""
-_LEADING_EXCLUSION = re.compile(r"^(?P<kept>(?:\S+\s+){0,4}?\S+)\s+(?:rather\s+than|instead\s+of)\s+", re.I)
+_INSTEAD = r"(?:rather\s+than|instead\s+of|in\s+place\s+of|as\s+opposed\s+to)"
+"""The words that set an alternative against the thing named beside them."""
+_LEADING_EXCLUSION = re.compile(rf"^(?P<kept>(?:\S+\s+){{0,4}}?\S+)\s+{_INSTEAD}\s+", re.I)
 """A subject set against another before the verb: "The landlord rather than the tenant pays…"."""
-_TRAILING_EXCLUSION = re.compile(
-    r"(?<!\s)\s+(?:rather\s+than|instead\s+of)\s+(?P<excluded>(?:\S+\s+){0,5}?\S+?)(?=[,;:.]|$)", re.I
-)
+_TRAILING_EXCLUSION = re.compile(rf"(?<!\s)\s+{_INSTEAD}\s+(?P<excluded>(?:\S+\s+){{0,5}}?\S+?)(?=[,;:.]|$)", re.I)
 """An alternative named after the clause it is set against: "The landlord pays for repairs instead
 of the tenant."."""
 
@@ -163,14 +201,155 @@ def excluded(sentence: str) -> list[str]:
         if len(clause) > len(other):  # in the subject's place, or of the words right before it
             denied.append(" ".join([*other, *clause[len(other) :]]) + sentence[match.end() :])
             denied.append(" ".join([*clause[: -len(other)], *other]) + sentence[match.end() :])
+    denied += _excepted(sentence) + _in_place(sentence)
     return [*denied, *(f"{cleft['focus']} {cleft['rest']}" for d in denied if (cleft := _CLEFT.match(d)))]
 
 
-def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> bool:
+_EXCEPT = r"(?:except(?:\s+for)?|apart\s+from|other\s+than|save\s+for|but\s+not)"
+_ALL_BUT_TRAILING = re.compile(
+    rf"^(?:all|every|each)\s+(?P<rest>\S+(?:\s+\S+){{1,12}}?),?\s+{_EXCEPT}\s+(?P<excluded>[^,;:.]{{1,80}}?)\s*[.!]?$",
+    re.I,
+)
+"""A rule for all but one named after it: "All branches open on Sundays except the Leeds branch"."""
+_ALL_BUT_INSIDE = re.compile(
+    rf"^(?:all|every|each)\s+\S+\s*,?\s+{_EXCEPT}\s+(?P<tail>[^,;:.]{{1,120}}?)\s*[.!]?$", re.I
+)
+"""The same with the exception inside the subject: "All branches except Leeds open on Sundays"."""
+
+
+_INSTEAD_BETWEEN = re.compile(rf"\s+{_INSTEAD}\s+", re.I)
+MAX_REPLACED_WORDS = 4
+"""The most words of the kept thing before "instead of" that the excluded one may stand for."""
+
+
+def _in_place(sentence: str) -> list[str]:
+    """The sentence with the excluded thing in the place of the kept one, wherever the two stand:
+    "The committee chose oak in place of pine for the floors." excludes "The committee chose pine
+    for the floors.". The kept thing is the last one to :data:`MAX_REPLACED_WORDS` words before
+    the marker; the excluded thing and what follows it keep their words."""
+    denied = []
+    for match in _INSTEAD_BETWEEN.finditer(sentence):
+        before, after = sentence[: match.start()].split(), sentence[match.end() :].split()
+        denied += [" ".join([*before[:-size], *after]) for size in range(1, min(MAX_REPLACED_WORDS, len(before)) + 1)]
+    return denied
+
+
+def _excepted(sentence: str) -> list[str]:
+    """What a rule for all but one says of the one it excepts is not so: "All branches open on
+    Sundays except the Leeds branch." excludes "the Leeds branch open on Sundays" (compared by
+    stems, so "opens" too), and "All branches except Leeds open on Sundays." excludes "Leeds open
+    on Sundays"."""
+    if match := _ALL_BUT_TRAILING.match(sentence):
+        return [f"{match['excluded']} {match['rest'].split(maxsplit=1)[1]}"]
+    if match := _ALL_BUT_INSIDE.match(sentence):
+        return [match["tail"]]
+    return []
+
+
+def _antonym_pair(a: Sequence[str], b: Sequence[str]) -> tuple[str, str] | None:
+    """The one word of ``a`` that ``b`` has as its antonym, and that antonym, if that is all
+    that differs."""
     if len(a) != len(b) or len(a) < 3:
-        return False
+        return None
     differing = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    return len(differing) == 1 and (are_antonyms(*differing[0]) or _prefix_negates(*differing[0]))
+    if len(differing) == 1 and (are_antonyms(*differing[0]) or _prefix_negates(*differing[0])):
+        return differing[0]
+    return None
+
+
+_ONE_SIDED = frozenset(words for words, kind in QUALIFIERS.items() if kind in ("<", "<=", ">", ">="))
+"""The number reader's bound words that leave one end open ("up to", "at least", "more than")."""
+_RANGE_END = re.compile(r"(?P<low>\d+(?:\.\d+)?)-(?P<high>\d+(?:\.\d+)?)")
+MAX_BOUND_TOKENS = 4
+"""The most tokens a bound or a range's other end takes ("between 10 and", "no more than")."""
+
+
+def narrowed(claim: Sequence[str], sentence: Sequence[str]) -> str | None:
+    """The bound or range of ``sentence`` that ``claim`` narrows to one value, if the claim is the
+    sentence with only that done: a bound's words dropped before its number ("lasts up to 12 hours"
+    → "lasts 12 hours", the number reader's :data:`~validator.rules.numbers.lexicon.QUALIFIERS`), a
+    range's other end dropped ("10 to 20 mg", "between 10 and 20 mg" → "20 mg"; "10 to 20 mg" →
+    "10 mg"), or a range written with a dash made one of its ends ("10-20 mg" → "20 mg")."""
+    extra = len(sentence) - len(claim)
+    if len(claim) < 2:
+        return None
+    if extra == 0:
+        differing = [i for i in range(len(claim)) if claim[i] != sentence[i]]
+        if len(differing) == 1 and (dash := _RANGE_END.fullmatch(sentence[differing[0]])):
+            return sentence[differing[0]] if claim[differing[0]] in dash.group("low", "high") else None
+        return None
+    if not 0 < extra <= MAX_BOUND_TOKENS:
+        return None
+    start = next((i for i in range(len(claim)) if claim[i] != sentence[i]), len(claim))
+    if list(claim[start:]) != list(sentence[start + extra :]):
+        return None
+    dropped, before = list(sentence[start : start + extra]), sentence[start - 1] if start else ""
+    after = sentence[start + extra] if start + extra < len(sentence) else ""
+    bound = " ".join(dropped)
+    if _is_number(after) and (bound in _ONE_SIDED or _range_opening(dropped)):
+        return f"{bound} {after}"
+    if _is_number(before) and len(dropped) == 2 and dropped[0] in ("to", "and") and _is_number(dropped[1]):
+        return f"{before} {bound}"  # "10 to 20 mg" → "10 mg"
+    return None
+
+
+def _range_opening(dropped: Sequence[str]) -> bool:
+    """A range's low end and what joins it to the high end: "10 to", "between 10 and", "from 10 to"."""
+    words = list(dropped)
+    if words[:1] in (["between"], ["from"]):
+        words = words[1:]
+    return len(words) == 2 and _is_number(words[0]) and words[1] in ("to", "and")
+
+
+def _is_number(token: str) -> bool:
+    return bool(token) and (token[0].isdigit() or token in NUMBER_WORDS)
+
+
+_LIST_MARKS = frozenset({",", ";", "&", "and", "or", "nor"})
+"""What stands between a list's items: two items exchanged say what the list said."""
+_BOTH_WAYS = re.compile(r"(?:^|\s)(?:with|as \S+ as|(?:the )?same \S*\s?as|between)$")
+"""The end of the words between two phrases whose predicate reads both ways ("drew with", "is as
+tall as", "the same age as"): grammar, not a list of verbs."""
+MAX_EXCHANGE_TOKENS = 60
+"""The longest claim tried for an exchange: the search is quadratic in what differs."""
+
+
+def exchanged(claim: Sequence[str], sentence: Sequence[str]) -> tuple[str, str] | None:
+    """The two phrases of ``sentence`` that ``claim`` has exchanged, if the claim is the sentence's
+    opening words (the whole sentence, or its first clause) with only those two exchanged and their
+    order kept in between: "Italy beat Spain" of "Spain beat Italy 2-1", "The loan is repaid by the
+    lender to the borrower" of "… by the borrower to the lender". Not an exchange where the
+    sentence holds the claim as it is elsewhere, where the two are items of a list ("Sam and Ben",
+    "Sam, Ben and Ann"), where nothing stands between them (a clause moved: "When he died he had
+    bruising" / "He had bruising when he died"), or where what joins them reads both ways
+    (:data:`_BOTH_WAYS`)."""
+    size = len(claim)
+    if not 3 <= size <= min(len(sentence), MAX_EXCHANGE_TOKENS) or _holds(sentence, claim):
+        return None
+    opening = list(sentence[:size])
+    if sorted(opening) != sorted(claim):
+        return None
+    start = next(i for i in range(size) if opening[i] != claim[i])
+    end = size - next(i for i in range(size) if opening[size - 1 - i] != claim[size - 1 - i])
+    mine, theirs = list(claim[start:end]), opening[start:end]
+    for first in range(1, len(theirs)):
+        for last in range(1, len(theirs) - first + 1):
+            a, between, b = theirs[:first], theirs[first : len(theirs) - last], theirs[len(theirs) - last :]
+            if not between or mine != b + between + a or a == b or not (_content(a) and _content(b)):
+                continue
+            joined = " ".join(between)
+            if (between and between[0] in _LIST_MARKS and between[-1] in _LIST_MARKS) or _BOTH_WAYS.search(joined):
+                return None
+            return " ".join(a), " ".join(b)
+    return None
+
+
+def _holds(sentence: Sequence[str], claim: Sequence[str]) -> bool:
+    return any(list(sentence[i : i + len(claim)]) == list(claim) for i in range(len(sentence) - len(claim) + 1))
+
+
+def _content(phrase: Sequence[str]) -> bool:
+    return any(t not in STOPWORDS and t not in _LIST_MARKS for t in phrase)
 
 
 def _prefix_negates(x: str, y: str) -> bool:

@@ -504,6 +504,8 @@ class Held:
     start: int = 0
     next_start: int = 0
     """Where the held sentence starts in the haystack's folded text, and where the one after it starts."""
+    note: str = ""
+    """How the held sentence opposes the claim, where a rule says more than its method's note."""
 
 
 def held_by(sentence: str, haystacks: Sequence[VerbatimHaystack], follows: Held | None = None) -> Held | None:
