@@ -534,3 +534,35 @@ def test_a_clause_said_of_the_other_subject_of_its_sentence_is_contradicted(
 def test_a_clause_its_sentence_says_of_both_subjects_is_not_moved() -> None:
     _, [sentence] = check_answer("Lyon hosts the fair.", ["Paris hosts the fair, and Lyon hosts it too."])
     assert sentence["method"] != "binding_check", sentence
+
+
+SAID_OF_ONE_SUBJECT = [
+    "The {a} bridge opened in {year_a} and is {len_a} metres long. "
+    "The {b} bridge opened in {year_b} and is {len_b} metres long.",
+    "The {a} bridge, which opened in {year_a}, is {len_a} metres long. "
+    "The {b} bridge, which opened in {year_b}, is {len_b} metres long.",
+    "The {a} bridge, which is {len_a} metres long, opened in {year_a}; "
+    "the {b} bridge, which is {len_b} metres long, opened in {year_b}.",
+    "The {a} bridge spans the Tees and is {len_a} metres long. "
+    "The {b} bridge spans the Wear and is {len_b} metres long.",
+]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(SAID_OF_ONE_SUBJECT),
+    st.sampled_from([("Hollis", "Alder"), ("Kenton", "Marsh"), ("Ashby", "Penrose")]),
+    st.sampled_from([(107, 120), (86, 240)]),
+)
+def test_a_value_of_a_coordinated_or_relative_clause_belongs_to_its_own_subject(
+    form: str, names: tuple[str, str], lengths: tuple[int, int]
+) -> None:
+    """ "The Alder bridge opened in 1920 and is 120 metres long." says the 120 metres of the Alder
+    bridge, as "It is 120 metres long." after it would: the Hollis bridge given the Alder's length
+    is what the source says of another, and its own length passes."""
+    a, b = names
+    source = form.format(a=a, b=b, year_a=1907, year_b=1920, len_a=lengths[0], len_b=lengths[1])
+    passed, [sentence] = check_answer(f"The {a} bridge is {lengths[1]} metres long.", [source])
+    assert not passed and sentence["method"] == "binding_check", (source, sentence)
+    _, [own] = check_answer(f"The {a} bridge is {lengths[0]} metres long.", [source])
+    assert own["method"] != "binding_check", (source, own)

@@ -80,14 +80,39 @@ def clauses(sentence: str) -> tuple[str, ...]:
     in Paris" and "the Prado is in Madrid" of "The Louvre is in Paris, and the Prado is in
     Madrid."), each a statement :func:`moved` may compare a claim with, as a sentence. Only where
     the two sides of a break share a word (other than an article): "Alice, Bob, and Carol founded
-    the firm" lists three founders, and "Carol founded the firm" is not its clause."""
+    the firm" lists three founders, and "Carol founded the firm" is not its clause. Each clause's
+    coordinated or relative verb phrases are said of its subject too (:func:`said_of_subject`)."""
     parts = _CLAUSE_BREAK.split(sentence)
-    if len(parts) < 2:
-        return ()
     words = [{w.lower() for w in _words(part)} for part in parts]
-    return tuple(
+    paired = [
         part.strip() for i, part in enumerate(parts) if any(words[i] & words[j] for j in range(len(parts)) if j != i)
-    )
+    ]
+    return tuple(dict.fromkeys([*paired, *(said for part in parts for said in said_of_subject(part.strip()))]))
+
+
+_AUXILIARY = r"(?:is|are|was|were|has|have|had|will|would|can|could|may|might|remains|remained|became|becomes)"
+_VERB = rf"(?:{_AUXILIARY}|[a-z]{{3,}}(?:ed|s))"
+_SHARED_SUBJECT = re.compile(
+    rf"^(?P<subject>(?:\S+\s+){{0,5}}?\S+?)\s+(?P<first>{_VERB}\b.+?)\s+and\s+(?P<second>{_VERB}\b.+)$"
+)
+"""Two verb phrases of one subject joined by "and": "The Alder bridge opened in 1920 and is 120
+metres long"."""
+_RELATIVE = re.compile(r"^(?P<subject>[^,]{1,80}?),\s+(?:which|who)\s+(?P<first>[^,]+),\s+(?P<second>[^,].*)$")
+"""A subject, a relative clause set off by commas, then its verb phrase: "The Hollis bridge, which
+opened in 1907, is 107 metres long"."""
+
+
+def said_of_subject(clause: str) -> tuple[str, ...]:
+    """Each thing ``clause`` says of its subject, said as a sentence of its own: "The Alder bridge
+    opened in 1920 and is 120 metres long" says "The Alder bridge opened in 1920" and "The Alder
+    bridge is 120 metres long"; "The Hollis bridge, which opened in 1907, is 107 metres long"
+    says "The Hollis bridge opened in 1907" and "The Hollis bridge is 107 metres long". A value in
+    either belongs to that subject, as it does after a pronoun."""
+    text = clause.rstrip(" .;!?")
+    for pattern in (_RELATIVE, _SHARED_SUBJECT):
+        if match := pattern.match(text):
+            return (f"{match['subject']} {match['first']}", f"{match['subject']} {match['second']}")
+    return ()
 
 
 _STANDS_FOR = frozenset({"it", "them", "they", "he", "she", "him", "her", "its", "their", "his", "so"})
