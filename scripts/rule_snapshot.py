@@ -5,10 +5,15 @@ CNN/DailyMail summaries and their one-error edits against the article, ExpertQA'
 against the passages they cite, Factcheck-GPT's ChatGPT claims against a retrieved web passage) is
 read by each rule that needs no model, against the answer's sources: the number rule's verdict and
 note (:func:`validator.rules.numbers.check_numbers`), the source sentence that opposes it as a minimal pair
-(:func:`validator.rules.opposites.opposes`), the source sentence it copies with its subject moved
-(:func:`validator.rules.attribution.moved`, the source's sentence read in context as the settle
-stage reads it), and whether a source disowns it
-(:meth:`validator.rules.quotes.VerbatimHaystack.disowns`). ``tests/test_rule_snapshot.py`` reads the
+and how (:func:`validator.rules.opposites.opposition`), the source sentence it copies with its
+subject moved (:func:`validator.rules.attribution.moved`, the source's sentence read in context as
+the settle stage reads it), whether a source disowns it
+(:meth:`validator.rules.quotes.VerbatimHaystack.disowns`), the source that holds it or its negation
+word for word (:func:`validator.rules.quotes.held_by`), the source sentence it restates with its
+values written another way (:func:`validator.rules.restated.restated`), the sources that hold its
+words only by fusing unlinked sentences (:func:`validator.rules.bindings.fused`), and the quotation
+of it no source holds (:func:`validator.rules.quotes.missing_quote`): every finding of every rule
+that needs no model. ``tests/test_rule_snapshot.py`` reads the
 stored inputs again and fails when any finding differs, so no change to a rule moves a verdict
 unseen: a change that means to move findings rewrites the snapshot in the same commit
 (``--update``) and its message lists what moved and why.
@@ -32,10 +37,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from validator.context import sentences_as_read
-from validator.rules.attribution import moved_from
+from validator.rules.attribution import clauses, moved_from
+from validator.rules.bindings import fused
 from validator.rules.numbers import check_numbers
-from validator.rules.opposites import opposes
-from validator.rules.quotes import VerbatimHaystack
+from validator.rules.opposites import opposition
+from validator.rules.quotes import VerbatimHaystack, held_by, missing_quote
+from validator.rules.restated import restated
 from validator.splitting import split_sentences
 
 SNAPSHOT = Path(__file__).resolve().parent.parent / "tests" / "data" / "rule_findings.jsonl.gz"
@@ -48,18 +55,26 @@ SEED = 13
 def findings(sources: list[str], text: str) -> list[dict]:
     """What each model-free rule makes of each sentence of ``text`` against ``sources``."""
     haystacks = [VerbatimHaystack.of(source) for source in sources]
+    joined = VerbatimHaystack.joined(haystacks)
     read = [pair for source in sources for pair in sentences_as_read(source)]
     source_sentences, readings = [text for text, _ in read], [reading for _, reading in read]
     rows = []
     for span in split_sentences(text):
         number = check_numbers(span.text, sources)
+        held = held_by(span.text, haystacks)
         rows.append(
             {
                 "sentence": span.text,
                 "number": [number.verdict, number.note] if number else None,
-                "opposed_by": next((i for i, s in enumerate(source_sentences) if opposes(span.text, s)), None),
+                "opposed_by": next(
+                    ([i, note] for i, s in enumerate(source_sentences) if (note := opposition(span.text, s))), None
+                ),
                 "moved_from": _index_of(moved_from(span.text, readings, source_sentences), readings),
                 "disowned": any(h.disowns(span.text) for h in haystacks),
+                "held": [held.source_index, held.method, held.text] if held else None,
+                "restated": _index_of(restated(span.text, source_sentences), source_sentences),
+                "fused": [i for i, source in enumerate(sources) if fused(span.text, source, sources=sources)],
+                "missing_quote": (quote := missing_quote(span, joined)) and quote.text,
             }
         )
     return rows
@@ -67,10 +82,10 @@ def findings(sources: list[str], text: str) -> list[dict]:
 
 def _index_of(statement: str | None, readings: list[str]) -> int | None:
     """The index of the source sentence that holds ``statement`` (a sentence as read, or a clause
-    of one), as the snapshot pins it."""
+    of one, or what one of its clauses says of its subject), as the snapshot pins it."""
     if statement is None:
         return None
-    return next(i for i, reading in enumerate(readings) if statement in reading)
+    return next(i for i, reading in enumerate(readings) if statement in reading or statement in clauses(reading))
 
 
 def sample_items(answers: Path) -> list[dict]:
@@ -113,6 +128,11 @@ def write(rows: list[dict], path: Path = SNAPSHOT) -> None:
             handle.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
 
 
+def _found(value: object) -> bool:
+    """Whether a finding's field says something was found: an index (0 too), a note, a list."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or bool(value)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     group = parser.add_mutually_exclusive_group(required=True)
@@ -123,8 +143,8 @@ def main() -> None:
     rows = snapshot([{k: item[k] for k in ("set", "sources", "answers")} for item in items])
     write(rows)
     counts = {
-        key: sum(f[key] not in (None, False) for row in rows for answer in row["findings"] for f in answer)
-        for key in ("number", "opposed_by", "moved_from", "disowned")
+        key: sum(_found(f[key]) for row in rows for answer in row["findings"] for f in answer)
+        for key in ("number", "opposed_by", "moved_from", "disowned", "held", "restated", "fused", "missing_quote")
     }
     sentences = sum(len(answer) for row in rows for answer in row["findings"])
     print(f"wrote {SNAPSHOT}: {len(rows)} sources, {sentences} sentences, findings {counts}")
