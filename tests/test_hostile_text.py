@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from validator.rules.attribution import clauses
 from validator.rules.identifiers import read_identifiers
 from validator.rules.numbers import check_numbers
 from validator.rules.opposites import opposes
@@ -124,11 +125,17 @@ RUNS: list[tuple[str, str]] = [
     ("| a | b |\n|", " "),
     ("1, ", "1, "),
     ("built in 1931", " ,"),
+    ("All branches open on Sundays except", " "),
+    ("The Alder bridge, which", " "),
+    ("The bridge opened in 1920 and", " "),
+    ("The battery lasts up to", " 12"),
 ]
 """A pattern's own worst input: the words it looks for, then a long run of what may follow them
 (spaces after "not", opening quotes that never close, a table's rule line of spaces)."""
 RUN_READERS: dict[str, Callable[[str], object]] = {
     "exclusions and antonyms of a source": lambda text: opposes("The tenant is liable.", text),
+    "a near-copy's exchanges and bounds": lambda text: opposes(text[:200] + " x", text),
+    "what a clause says of its subject": clauses,
     "quotes of an answer sentence": lambda text: missing_quote(Span(text, 0, len(text)), "The tenant is liable."),
     "a source as every check reads it": read_source,
     "sentences": split_sentences,

@@ -70,8 +70,9 @@ def moved(claim: str, sentence: str, source_sentences: Sequence[str]) -> bool:
     return at == 0 and _same_statement(x, others, source_sentences)
 
 
-_CLAUSE_BREAK = re.compile(r"\s*;\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
-"""Where a sentence joins two clauses: a semicolon, or a comma and a conjunction."""
+_CLAUSE_BREAK = re.compile(r"(?<!\s)\s*+;\s++|,\s++(?:and|but|while|whereas)\s++", re.I)
+"""Where a sentence joins two clauses: a semicolon, or a comma and a conjunction. Each run of
+spaces is taken whole, from its start: tried within a run, it cost time in the square of its length."""
 
 
 @lru_cache(maxsize=4096)
@@ -93,11 +94,11 @@ def clauses(sentence: str) -> tuple[str, ...]:
 _AUXILIARY = r"(?:is|are|was|were|has|have|had|will|would|can|could|may|might|remains|remained|became|becomes)"
 _VERB = rf"(?:{_AUXILIARY}|[a-z]{{3,}}(?:ed|s))"
 _SHARED_SUBJECT = re.compile(
-    rf"^(?P<subject>(?:\S+\s+){{0,5}}?\S+?)\s+(?P<first>{_VERB}\b.+?)\s+and\s+(?P<second>{_VERB}\b.+)$"
+    rf"^(?P<subject>(?:\S+\s+){{0,5}}?\S+?)\s+(?P<first>{_VERB}\b.+?)(?<!\s)\s++and\s++(?P<second>{_VERB}\b.+)$"
 )
 """Two verb phrases of one subject joined by "and": "The Alder bridge opened in 1920 and is 120
 metres long"."""
-_RELATIVE = re.compile(r"^(?P<subject>[^,]{1,80}?),\s+(?:which|who)\s+(?P<first>[^,]+),\s+(?P<second>[^,].*)$")
+_RELATIVE = re.compile(r"^(?P<subject>[^,]{1,80}?),\s++(?:which|who)\s++(?P<first>[^,]++),\s++(?P<second>[^,].*)$")
 """A subject, a relative clause set off by commas, then its verb phrase: "The Hollis bridge, which
 opened in 1907, is 107 metres long"."""
 

@@ -217,7 +217,7 @@ _ALL_BUT_INSIDE = re.compile(
 """The same with the exception inside the subject: "All branches except Leeds open on Sundays"."""
 
 
-_INSTEAD_BETWEEN = re.compile(rf"\s+{_INSTEAD}\s+", re.I)
+_INSTEAD_BETWEEN = re.compile(rf"(?<!\s)\s++{_INSTEAD}\s+", re.I)
 MAX_REPLACED_WORDS = 4
 """The most words of the kept thing before "instead of" that the excluded one may stand for."""
 
