@@ -337,6 +337,8 @@ def main() -> None:
     parser.add_argument("--drop", nargs="*", default=[], choices=[*KINDS, "hans"], help="leave kinds out (ablation)")
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
+    if not 0.0 <= args.context_share <= 1.0:
+        parser.error(f"--context-share is a share of the twin groups, from 0 to 1, got {args.context_share}")
     args.out.mkdir(parents=True, exist_ok=True)
     kinds = {name: edit for name, edit in KINDS.items() if name not in args.drop}
     for split, per_kind in (("train", args.per_kind), ("dev", args.per_kind // 5)):
