@@ -1264,3 +1264,22 @@ def test_another_value_written_another_way_still_fails(claim: str, source: str) 
 
 def test_a_list_with_a_comma_and_no_space_is_not_a_decimal() -> None:
     assert [n.value for n in find_numbers("Jamie Kennedy starred in Scream 1,2 and 3.")] == [1.0, 2.0, 3.0]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "passes"),
+    [
+        ("Bake the loaf at 392 °F for 40 minutes.", "Bake the loaf at 200 °C for 40 minutes.", True),
+        ("Bake the loaf at 350 °F for 40 minutes.", "Bake the loaf at 180 °C for 40 minutes.", True),
+        ("Normal body temperature is 98.6 °F.", "Normal body temperature is 37 °C.", True),
+        ("Bake the loaf at 200 °F for 40 minutes.", "Bake the loaf at 200 °C for 40 minutes.", False),
+        ("The vaccine is stored at 8 °C.", "The vaccine is stored at 8 °F.", False),
+    ],
+)
+def test_a_temperature_on_the_other_scale_is_compared_converted(claim: str, source: str, passes: bool) -> None:
+    """°F for °C with the same number is another value, certain under every policy; the value
+    converted is the same one."""
+    passed, [sentence] = check_answer(claim, [source], uncertain="flag", fail_on="contradicted")
+    assert passed is passes, sentence
+    if not passes:
+        assert sentence["verdict"] == "contradicted" and sentence["certainty"] == "exact", sentence

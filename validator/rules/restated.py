@@ -42,7 +42,7 @@ _WRITTEN_WITH = (
     "second seconds minute minutes hour hours hr hrs day days week weeks month months year years "
     "mm cm m km metre metres meter meters kilometre kilometres kilometer kilometers mile miles ft foot feet "
     "inch inches g kg gram grams kilogram kilograms lb lbs pound pounds oz ml l litre litres liter liters "
-    "dollar dollars usd euro euros eur gbp yen yuan rupee rupees"
+    "dollar dollars usd euro euros eur gbp yen yuan rupee rupees c f degree degrees celsius fahrenheit"
 )
 VALUE_WORDS = frozenset(_WRITTEN_WITH.split()) | frozenset(SCALES)
 _ROMAN = re.compile(r"[ivxlcdm]+")
@@ -111,7 +111,7 @@ def _run_values(text: str, read: list[Number], start: int, end: int) -> list[tup
         rest = rest[: max(0, number.start - start)] + " " + rest[max(0, number.end - start) :]
     if any(not (t.isalpha() and t.casefold() in VALUE_WORDS) for t in re.findall(r"\w+", rest)):
         return None
-    return [(round(n.value, 9), str(n.unit), str(n.date)) for n in numbers]
+    return [(*n.canonical(), str(n.date)) for n in numbers]
 
 
 def _merged(runs: list[tuple[int, int, int, int]], ours: list[tuple[str, int, int]]) -> list[tuple[int, int, int, int]]:

@@ -155,6 +155,8 @@ class Number:
             return self.unit == "year" and other.date is not None and other.date.year == self.value
         if self.unit in DURATIONS and other.unit in DURATIONS and self.unit != other.unit:
             return self.same_duration(other)
+        if {self.unit, other.unit} == {"degC", "degF"}:
+            return self.qualifier in (None, "about", other.qualifier) and self.same_temperature(other)
         if not self.same_kind(other):
             return False
         if self.qualifier is None or (self.qualifier in ("about", "nearly") and close(self.value, other.value)):
@@ -180,6 +182,28 @@ class Number:
         if self.qualifier in (None, "about", "nearly", "exactly") or self.qualifier == other.qualifier:
             return close(self.value, length)  # "over 1.5 years" says what "over 18 months" does
         return self.low <= length <= self.high
+
+    def canonical(self) -> tuple[float, str]:
+        """The value and unit one quantity has however it is written: a duration in seconds (or
+        months, which have no fixed length), a temperature in °F, any other as it is read."""
+        if self.unit in DURATIONS:
+            group, size = DURATIONS[self.unit]
+            return round(self.value * size, 9), group
+        if self.unit == "degC":
+            return round(self.value * 9 / 5 + 32, 9), "degF"
+        return round(self.value, 9), str(self.unit)
+
+    def same_temperature(self, other: Number) -> bool:
+        """Whether ``other``, a temperature on the other scale, is this one converted ("392 °F" of
+        "200 °C"), within the rounding a conversion is written with (:data:`_TEMPERATURE_ROUNDING`
+        of the value in °F, at least a degree: "350 °F" of "180 °C", an oven's mark; not "-36 °F"
+        of "-36 °C", where the two scales are close)."""
+        if close(self.value, other.value):
+            return False  # the same number on the other scale is another value ("200 °F" for "200 °C")
+        mine, theirs = (
+            (self.value, other.value * 9 / 5 + 32) if other.unit == "degC" else (self.value * 9 / 5 + 32, other.value)
+        )
+        return abs(mine - theirs) <= max(1.0, _TEMPERATURE_ROUNDING * abs(theirs))  # in °F
 
     def converted(self, other: Number) -> bool:
         """Whether one of the two is the other converted into another unit of its kind ("5 miles" of
@@ -289,14 +313,11 @@ def close(value: float, other: float) -> bool:
 
 
 def compatible(unit: str, other: str) -> bool:
-    """Plain "degrees" is either scale, and a change in percent may be written in percentage
-    points ("rose 1.5 percentage points" beside "1.5%": the model reads which one); every other
-    unit only matches itself."""
-    return (
-        unit == other
-        or ({unit, other} <= {"deg", "degC", "degF"} and "deg" in (unit, other))
-        or {unit, other} == {"%", "pp"}
-    )
+    """Degrees on any scale are one kind (plain "degrees" is either; Celsius and Fahrenheit are
+    compared converted, :meth:`Number.same_temperature`), and a change in percent may be written
+    in percentage points ("rose 1.5 percentage points" beside "1.5%": the model reads which one);
+    every other unit only matches itself."""
+    return unit == other or {unit, other} <= {"deg", "degC", "degF"} or {unit, other} == {"%", "pp"}
 
 
 def neighbours(text: str, start: int, end: int) -> tuple[str | None, str | None]:
@@ -315,6 +336,9 @@ def _name_before(lead: tuple[str, ...]) -> tuple[str, ...]:
 _CONVERTED = 0.05
 """How far a value converted from another unit may lie from the value it was converted from: a
 conversion rounded to two significant digits is within 5% ("6 miles" is 9.7 km, written "10 km")."""
+_TEMPERATURE_ROUNDING = 0.02
+"""How far a temperature converted to Fahrenheit may lie from the exact conversion: ovens round 356 °F
+to 350 °F."""
 DURATIONS = {
     "s": ("time", 1.0),
     "min": ("time", 60.0),
