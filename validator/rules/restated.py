@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from validator.rules.numbers import Number, check_numbers, find_numbers
+from validator.rules.numbers.lexicon import MONTHS
 from validator.text import SCALES
 
 MAX_RUN_TOKENS = 6
@@ -37,18 +38,18 @@ _WRITTEN_WITH = (
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand "
     "million billion trillion bn mn m k half halves quarter quarters third thirds and a an point per cent "
     "percent pc am pm p noon midday midnight "
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec st nd rd th "
+    "st nd rd th "
     "second seconds minute minutes hour hours hr hrs day days week weeks month months year years "
     "mm cm m km metre metres meter meters kilometre kilometres kilometer kilometers mile miles ft foot feet "
     "inch inches g kg gram grams kilogram kilograms lb lbs pound pounds oz ml l litre litres liter liters "
     "dollar dollars usd euro euros eur gbp yen yuan rupee rupees c f degree degrees celsius fahrenheit"
 )
-VALUE_WORDS = frozenset(_WRITTEN_WITH.split()) | frozenset(SCALES)
+VALUE_WORDS = frozenset(_WRITTEN_WITH.split()) | frozenset(SCALES) | frozenset(month.lower() for month in MONTHS)
+"""Words a value may be written with (number words, months, units, currencies): the only words
+but digits and punctuation the two runs may differ in. "1,200 adults" is not "1200 people". The
+scale words and months are the number reader's own tables."""
 _ROMAN = re.compile(r"[ivxlcdm]+")
 """A Roman numeral, folded ("iv" of "Chapter IV"): a value too, where the reader reads one."""
-"""Words a value may be written with (number words, months, units, currencies): the only words
-but digits and punctuation the two runs may differ in. "1,200 adults" is not "1200 people"."""
 
 
 def restated(claim: str, sentences: Iterable[str]) -> str | None:
