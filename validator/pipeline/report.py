@@ -14,8 +14,8 @@ from validator.text import LEANS_BACK, fold_typography, stem, without_invisible,
 from validator.verdicts import DEFAULT_POLICY, FailPolicy, SentenceResult
 
 Replacement = tuple[int, int, str]
-_WORD = re.compile(r"\w+")
 """A span of the checked text and what a fix writes in its place."""
+_WORD = re.compile(r"\w+")
 
 
 class _ReportJSON(TypedDict):

@@ -38,6 +38,7 @@ from validator.text import NEGATIONS, STOPWORDS, stem
 _CONTRACTION = re.compile(r"\b(?:(ca|wo|sha)n't|(can)not)\b|n't\b", re.I)
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "can": "can"}
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*", re.I)
+_MARKS = frozenset(",;&")
 _MARKED_TOKEN = re.compile(rf"{_TOKEN.pattern}|[,;&]", re.I)
 _SCOPE_SKIP = frozenset({"longer", "any", "be", "been", "being", "ever", "yet", "a", "an", "the", "at", "all"})
 """Words between a negation and the word it negates ("no longer offered", "not be refunded",
@@ -111,6 +112,11 @@ def _tokens(sentence: str, marks: bool = False) -> list[str]:
     return [t.lower() for t in (_MARKED_TOKEN if marks else _TOKEN).findall(expanded)]
 
 
+def _words_of(marked: list[str]) -> list[str]:
+    """The words of :func:`_tokens` with ``marks``, as it gives them without."""
+    return [t for t in marked if t not in _MARKS]
+
+
 def _written_out(match: re.Match[str]) -> str:
     return f"{_CONTRACTED_BASE.get((match.group(1) or match.group(2) or '').lower(), '')} not"
 
@@ -123,7 +129,8 @@ def opposes(claim: str, sentence: str) -> bool:
 def opposition(claim: str, sentence: str) -> str | None:
     """How ``sentence`` opposes ``claim`` as a minimal pair, in words a note can give, or None
     (module docstring)."""
-    claim_tokens, sentence_tokens = _tokens(claim), _tokens(sentence)
+    claim_marked, sentence_marked = _tokens(claim, marks=True), _tokens(sentence, marks=True)
+    claim_tokens, sentence_tokens = _words_of(claim_marked), _words_of(sentence_marked)
     if pair := _antonym_pair(claim_tokens, sentence_tokens):
         return (
             f"the source has '{_as_written(sentence, pair[1])}' where the sentence has '{_as_written(claim, pair[0])}'"
@@ -135,7 +142,7 @@ def opposition(claim: str, sentence: str) -> str | None:
         return "the source excludes what the sentence says"
     if bound := narrowed(claim_tokens, sentence_tokens):
         return f"the source gives a bound or a range, not one value: '{_as_written(sentence, bound)}'"
-    if pair := exchanged(_tokens(claim, marks=True), _tokens(sentence, marks=True)):
+    if pair := exchanged(claim_marked, sentence_marked):
         first, second = (_as_written(sentence, phrase) for phrase in pair)
         return f"the source has '{first}' and '{second}' the other way round"
     return None

@@ -190,8 +190,13 @@ class Number:
             group, size = DURATIONS[self.unit]
             return round(self.value * size, 9), group
         if self.unit == "degC":
-            return round(self.value * 9 / 5 + 32, 9), "degF"
+            return round(self.fahrenheit, 9), "degF"
         return round(self.value, 9), str(self.unit)
+
+    @property
+    def fahrenheit(self) -> float:
+        """A temperature's value in °F, whichever scale it is written on."""
+        return self.value * 9 / 5 + 32 if self.unit == "degC" else self.value
 
     def same_temperature(self, other: Number) -> bool:
         """Whether ``other``, a temperature on the other scale, is this one converted ("392 °F" of
@@ -200,10 +205,8 @@ class Number:
         of "-36 °C", where the two scales are close)."""
         if close(self.value, other.value):
             return False  # the same number on the other scale is another value ("200 °F" for "200 °C")
-        mine, theirs = (
-            (self.value, other.value * 9 / 5 + 32) if other.unit == "degC" else (self.value * 9 / 5 + 32, other.value)
-        )
-        return abs(mine - theirs) <= max(1.0, _TEMPERATURE_ROUNDING * abs(theirs))  # in °F
+        theirs = other.fahrenheit
+        return abs(self.fahrenheit - theirs) <= max(1.0, _TEMPERATURE_ROUNDING * abs(theirs))
 
     def converted(self, other: Number) -> bool:
         """Whether one of the two is the other converted into another unit of its kind ("5 miles" of
