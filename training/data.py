@@ -44,9 +44,10 @@ import random
 import re
 import tarfile
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
+from typing import TypeVar
 
 from training import wordnet
 from training.answers import answer_pairs
@@ -294,13 +295,28 @@ def in_context(train: list[Pair], rng: random.Random, rate: float) -> list[Pair]
     copies = []
     for origin, pairs in by_origin.items():
         for pair in rng.sample(pairs, int(len(pairs) * rate)):
-            chosen = [pair.premise]
-            for other in rng.sample(pairs, rng.randint(1, 4)):
-                if other.page != pair.page and sum(map(len, chosen)) + len(other.premise) <= IN_CONTEXT_CHARS:
-                    chosen.append(other.premise)
-            rng.shuffle(chosen)
-            copies.append(Pair(" ".join(chosen), pair.hypothesis, pair.label, pair.page, f"{origin}+context"))
+            premise = among_others(
+                pair.premise, pairs, rng, lambda other: other.premise, lambda other, page=pair.page: other.page != page
+            )
+            copies.append(Pair(premise, pair.hypothesis, pair.label, pair.page, f"{origin}+context"))
     return copies
+
+
+T = TypeVar("T")
+
+
+def among_others(
+    premise: str, others: Sequence[T], rng: random.Random, text: Callable[[T], str], keep: Callable[[T], bool]
+) -> str:
+    """``premise`` among the texts of one to four of ``others`` (drawn at random, those ``keep``
+    allows), in random order, at most :data:`IN_CONTEXT_CHARS` in all: a passage in which one
+    sentence decides and the rest are about something else."""
+    chosen = [premise]
+    for other in rng.sample(others, min(len(others), rng.randint(1, 4))):
+        if keep(other) and sum(map(len, chosen)) + len(text(other)) <= IN_CONTEXT_CHARS:
+            chosen.append(text(other))
+    rng.shuffle(chosen)
+    return " ".join(chosen)
 
 
 def shared_pairs(data_dir: Path) -> dict[str, list[Pair]]:

@@ -49,7 +49,7 @@ from functools import cache
 from pathlib import Path
 
 from training import wordnet
-from training.data import IN_CONTEXT_CHARS
+from training.data import among_others
 from training.pairs import NOT_ENTAILMENT, copy_held_out, read_jsonl, write_jsonl
 
 PER_KIND = 900
@@ -262,15 +262,13 @@ def reworded_claims(rows: list[dict]) -> list[tuple[str, str, str]]:
 
 def in_passage(premise: str, claim: str, fillers: list[str], rng: random.Random) -> str:
     """``premise`` among one to four ``fillers`` that share no word of four letters or more with
-    ``claim`` (so none of them bears on it or its edits), in random order, within ``IN_CONTEXT_CHARS``."""
+    ``claim`` (so none of them bears on it or its edits): :func:`training.data.among_others`."""
     claim_words = {w.lower() for w in _WORD.findall(claim) if len(w) > 3}
-    chosen = [premise]
-    for filler in rng.sample(fillers, min(len(fillers), rng.randint(1, 4))):
-        unrelated = not claim_words & {w.lower() for w in _WORD.findall(filler)}
-        if unrelated and filler != premise and sum(map(len, chosen)) + len(filler) <= IN_CONTEXT_CHARS:
-            chosen.append(filler)
-    rng.shuffle(chosen)
-    return " ".join(chosen)
+
+    def unrelated(filler: str) -> bool:
+        return filler != premise and not claim_words & {w.lower() for w in _WORD.findall(filler)}
+
+    return among_others(premise, fillers, rng, str, unrelated)
 
 
 def pairs(
